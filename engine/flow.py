@@ -1,0 +1,290 @@
+"""The timeline: phases and their ordered steps, deadlines, and the resolution queue.
+
+A step collects actions, then closes at its deadline or as soon as every seat that
+may act has acted or passed. Closing queues the step's resolution as work items
+(each act in rule order, then the attacks marked for this step), then the opening
+of the next step. A work item may stop the queue to wait for a reaction (最后一枪,
+殉职, 装傻); the queue is part of the state, so a game can be saved mid-night.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from engine import acting, deaths, texts, voting
+from engine.messages import PUBLIC
+from engine.schedule import day_closing, day_opening, step_deadline
+from engine.state import Act, Damage
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+@dataclass(frozen=True)
+class CloseStep:
+    """The current step's deadline passed (or everyone acted): queue its resolution."""
+
+
+@dataclass(frozen=True)
+class Resolve:
+    """Resolve one queued act (or a team's decided act)."""
+
+    act: Act
+
+
+@dataclass(frozen=True)
+class ResolveMarked:
+    """Resolve every attack marked for this step, in the order they were marked."""
+
+    step: str
+
+
+@dataclass(frozen=True)
+class Strike:
+    damage: Damage
+
+
+@dataclass(frozen=True)
+class Out:
+    seat: int
+    cause: str
+    kind: str = ""
+    source: int = 0
+    checked: bool = False  # reactions to being exiled (装傻) were offered
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Prompt a seat for a reaction: a skill (最后一枪) or the sheriff's succession (殉职)."""
+
+    seat: int
+    skill: str
+    kind: str  # skill | sheriff
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The day's vote closes: count it."""
+
+
+@dataclass(frozen=True)
+class OpenNext:
+    """Open the next step, or end the phase and open the next one."""
+
+
+def push_front(game: Game, items: list[object]) -> None:
+    game.st.work.extendleft(reversed(items))
+
+
+def run(game: Game) -> None:
+    """Work through the queue until it is empty, a prompt waits, or the game is over."""
+    st = game.st
+    while st.work and st.prompt is None and st.phase != "over":
+        item = st.work.popleft()
+        HANDLERS[type(item)](game, item)
+
+
+def current_deadline(game: Game) -> datetime | None:
+    st = game.st
+    if st.prompt is not None:
+        return st.prompt.deadline
+    if st.work:
+        return None  # resolution in progress: nothing waits on time
+    return st.deadline
+
+
+def expire(game: Game) -> None:
+    """A deadline was reached: a prompt's answer defaults, or the step closes."""
+    st = game.st
+    if st.prompt is not None:
+        acting.prompt_timeout(game)
+    elif st.phase == "dawn":
+        open_day(game)
+    else:
+        close_step(game)
+
+
+def close_step(game: Game) -> None:
+    st = game.st
+    if st.work or st.deadline is None:
+        return
+    st.deadline = None
+    push_front(game, [CloseStep()])
+
+
+# ---------------------------------------------------------------- beginning and phases
+
+
+def begin(game: Game) -> None:
+    """After the deal: the opening steps (开局), then the ruleset's first phase."""
+    st = game.st
+    st.phase, st.day, st.step = "setup", 0, -1
+    push_front(game, [OpenNext()])
+
+
+def _open_next(game: Game, _item: OpenNext) -> None:
+    rs, st = game.rs, game.st
+    steps = rs.steps(st.phase)
+    if st.phase in {"setup", "night"} and st.step + 1 < len(steps):
+        st.step += 1
+        open_step(game)
+        return
+    if st.phase == "setup" and rs.first == "night":
+        _open_night(game, 1)
+    elif st.phase == "day":
+        end_of("day_end", game)
+        _open_night(game, st.day if rs.first == "day" else st.day + 1)
+    else:  # after the opening steps, or after a night: wait for 开门
+        if st.phase == "night":
+            end_of("night_end", game)
+        st.phase, st.step = "dawn", 0
+        st.deadline = day_opening(st.settings, st.now)
+        st.step_opened = st.now
+        if st.deadline <= st.now:
+            open_day(game)
+
+
+def end_of(until: str, game: Game) -> None:
+    """Statuses that last 'tonight' or 'today' end; marked attacks are cleared."""
+    for seat in game.st.seats:
+        seat.statuses = [s for s in seat.statuses if s.until != until]
+    if until == "night_end":
+        game.st.damage.clear()
+
+
+def _open_night(game: Game, number: int) -> None:
+    st = game.st
+    st.phase, st.day, st.step = "night", number, 0
+    st.dawn_statuses = []
+    st.night_deaths = []
+    game.log("phase", f"第{number}夜开始", secret=False)
+    if not game.rs.night_steps:
+        push_front(game, [OpenNext()])
+        return
+    open_step(game)
+
+
+def open_day(game: Game) -> None:
+    """开门: the dawn notices, then the day's discussion and vote until 关门."""
+    st = game.st
+    st.day = st.day + 1 if game.rs.first == "day" else st.day
+    st.phase, st.step = "day", 0
+    st.step_opened = st.now
+    st.deadline = day_closing(st.settings, st.now)
+    st.acts, st.done, st.votes = [], [], {}
+    game.log("phase", f"第{st.day}天开门", secret=False)
+    text = f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。"
+    dawn = _dawn_report(game)
+    game.say(PUBLIC, text + ("\n" + dawn if dawn else ""))
+    st.exiled_yesterday = []
+    acting.announce_step(game)
+
+
+def night_report(game: Game) -> str:
+    """What the night left for the public, when the game ends before 开门."""
+    return _dawn_report(game, sections=("night_deaths", "statuses", "held"))
+
+
+def _dawn_report(game: Game, sections: tuple[str, ...] | None = None) -> str:
+    rs, st = game.rs, game.st
+    lines: list[str] = []
+    for section in sections or rs.notices.dawn:
+        if section == "exiled_yesterday" and st.exiled_yesterday:
+            lines.append(
+                "昨日投票出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.exiled_yesterday) + "。"
+            )
+        elif section == "night_deaths" and (st.day > 1 or rs.first == "night"):
+            if st.night_deaths:
+                lines.append(
+                    "昨夜出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.night_deaths) + "。"
+                )
+            else:
+                lines.append("昨夜无人出局。")
+        elif section == "statuses":
+            for name in dict.fromkeys(n for n, _ in st.dawn_statuses):
+                sdef = rs.statuses[name]
+                seats = [st.seat(no) for n, no in st.dawn_statuses if n == name]
+                lines.append(f"{sdef.dawn_notice}：{texts.names(seats)}。")
+        elif section == "sheriff" and rs.sheriff and st.sheriff:
+            lines.append(f"当日警长：{voting.sheriff_label(game, st.sheriff)}。")
+        elif section == "last_words":
+            for seat in st.seats:
+                if seat.last_words is not None and not seat.last_words_published:
+                    lines.append(f"{seat.name}的遗言：{seat.last_words}")
+                    seat.last_words_published = True
+        elif section == "held":
+            lines.extend(text for _, text in st.held)
+            st.held = []
+    st.dawn_statuses = []
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- steps
+
+
+def open_step(game: Game) -> None:
+    rs, st = game.rs, game.st
+    step = rs.steps(st.phase)[st.step]
+    st.step_opened = st.now
+    st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
+    st.acts, st.done = [], []
+    acting.fire_automatic(game, step)
+    if not acting.anyone_pending(game):
+        st.deadline = None
+        push_front(game, [CloseStep()])
+        return
+    acting.announce_step(game)
+
+
+def _close(game: Game, _item: CloseStep) -> None:
+    rs, st = game.rs, game.st
+    st.deadline = None
+    if st.phase == "day":
+        push_front(game, [Tally(), OpenNext()])
+        return
+    step = rs.steps(st.phase)[st.step]
+    items: list[object] = [Resolve(a) for a in acting.decided_acts(game, step)]
+    items.append(ResolveMarked(step.name))
+    items.append(OpenNext())
+    push_front(game, items)
+
+
+def _resolve(game: Game, item: Resolve) -> None:
+    acting.resolve(game, item.act)
+
+
+def _resolve_marked(game: Game, item: ResolveMarked) -> None:
+    st = game.st
+    marked = [d for d in st.damage if d.at_step == item.step]
+    st.damage = [d for d in st.damage if d.at_step != item.step]
+    push_front(game, [Strike(d) for d in marked])
+
+
+def _tally(game: Game, _item: Tally) -> None:
+    voting.tally(game)
+
+
+def _strike(game: Game, item: Strike) -> None:
+    deaths.strike(game, item.damage)
+
+
+def _out(game: Game, item: Out) -> None:
+    deaths.out(game, item)
+
+
+def _ask(game: Game, item: Ask) -> None:
+    acting.raise_prompt(game, item)
+
+
+HANDLERS = {
+    CloseStep: _close,
+    Resolve: _resolve,
+    ResolveMarked: _resolve_marked,
+    Strike: _strike,
+    Out: _out,
+    Ask: _ask,
+    Tally: _tally,
+    OpenNext: _open_next,
+}

@@ -1,0 +1,392 @@
+"""The Game: a ruleset, a state, and the commands that move it.
+
+``Game.start`` deals; ``Game.apply`` takes any later command and returns the reply
+to whoever sent it plus every message the command caused. Nothing here reads the
+wall clock or does I/O: time arrives inside each command.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from engine import acting, director, effects, flow, messages, texts, victory, voting
+from engine import commands as c
+from engine.errors import Refusal
+from engine.messages import Audience, Message
+from engine.ruleset.model import Ruleset
+from engine.schedule import check_settings, default_settings
+from engine.state import Card, Clock, Damage, GameState, LogEntry, Seat, SkillState, StatusInstance
+
+
+@dataclass
+class Result:
+    accepted: bool
+    reply: str
+    messages: list[Message]
+
+
+class Game:
+    def __init__(self, rs: Ruleset, st: GameState):
+        self.rs = rs
+        self.st = st
+        self.out: list[Message] = []
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def start(cls, rs: Ruleset, cmd: c.Start) -> Game:
+        """Deal roles and secret numbers from the seed, tell every seat who it is."""
+        problem = check_start(rs, cmd)
+        if problem:
+            raise Refusal(problem)
+        settings = default_settings(rs) | dict(cmd.settings)
+        rng = random.Random(cmd.seed)
+        if cmd.roles:
+            deal = [tuple(r) for r in cmd.roles]
+        else:
+            board = list(cmd.board)
+            rng.shuffle(board)
+            deal = [(r,) for r in board]
+        n = len(cmd.names)
+        if cmd.secrets:
+            secrets = list(cmd.secrets)
+        elif rs.addressing == "secret_number":
+            secrets = rng.sample(range(1, n + 1), n)
+        else:
+            secrets = [0] * n
+        seats = []
+        for i, (name, roles) in enumerate(zip(cmd.names, deal, strict=True)):
+            cards = [
+                Card(role, {s.name: SkillState(s.name, s.uses) for s in rs.roles[role].skills.values() if not s.todo})
+                for role in roles
+            ]
+            seats.append(Seat(no=i + 1, name=name, cards=cards, camp=rs.roles[roles[0]].camp, secret=secrets[i]))
+        clock = Clock(anchor_real=cmd.at, anchor_game=cmd.at, speed=float(settings["speed"]))
+        st = GameState(
+            seed=cmd.seed,
+            rng=rng,
+            seats=seats,
+            settings=settings,
+            clock=clock,
+            now=cmd.at,
+            options={o.name: o.default for o in rs.options.values()} | dict(cmd.options),
+        )
+        if rs.last_words.count is not None:
+            st.last_words_left = rs.last_words.count
+        elif rs.last_words.count_role:
+            st.last_words_left = sum(1 for s in seats for card in s.cards if card.role == rs.last_words.count_role)
+        game = cls(rs, st)
+        game._introduce()
+        flow.begin(game)
+        flow.run(game)
+        return game
+
+    def _introduce(self) -> None:
+        rs, st = self.rs, self.st
+        if rs.role_table_public:
+            table = "；".join(f"{s.name}——{'、'.join(card.role for card in s.cards)}" for s in st.seats)
+            self.say(messages.PUBLIC, f"【{rs.name}】游戏开始。身份与角色对应关系：{table}。")
+        else:
+            self.say(messages.PUBLIC, f"【{rs.name}】游戏开始，共{len(st.seats)}名角色：{texts.names(st.seats)}。")
+        for seat in st.seats:
+            self.tell(seat.no, self.identity_text(seat), "identity")
+            self.log(
+                "deal", f"{self.who(seat.no)}：{'、'.join(card.role for card in seat.cards)}（{seat.camp}）", "分发身份"
+            )
+            for skill in self.held_skills(seat):
+                for grant in skill.grants:
+                    self.grant_status(
+                        seat.no,
+                        grant.status,
+                        source=seat.no,
+                        until=f"skill:{skill.name}",
+                        uses=grant.uses,
+                        rule=skill.name,
+                        quiet=True,
+                    )
+        for team in rs.teams.values():
+            members = [s.no for s in st.seats if any(team.name in rs.roles[card.role].teams for card in s.cards)]
+            if members:
+                self.form_team(team.name, members, "开局")
+
+    def identity_text(self, seat: Seat) -> str:
+        rs = self.rs
+        lines = [f"你的角色：{seat.name}（{seat.no}号）"]
+        lines.append("身份：" + "、".join(card.role for card in seat.cards) + f"；阵营：{seat.camp}")
+        if rs.addressing == "secret_number":
+            lines.append(f"秘密数字：{seat.secret}")
+        for card in seat.cards:
+            role = rs.roles[card.role]
+            if role.text:
+                lines.append(f"【{role.name}】{role.text}")
+            for skill in role.skills.values():
+                tags = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定"})
+                lines.append(f"· {skill.name}{tags} —— {skill.text}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ commands
+
+    def apply(self, cmd: c.Command) -> Result:
+        """Advance time to the command, then carry it out or refuse it (state unchanged)."""
+        self.out = []
+        if isinstance(cmd, c.Start):
+            return Result(False, "游戏已经开始。", [])
+        self._advance(cmd.at)
+        handler = HANDLERS[type(cmd)]
+        try:
+            reply = handler(self, cmd)
+        except Refusal as refusal:
+            return Result(False, refusal.reason, self.out)
+        flow.run(self)
+        return Result(True, reply, self.out)
+
+    def tick(self, now: datetime) -> list[Message]:
+        return self.apply(c.Tick(at=now)).messages
+
+    def _advance(self, now: datetime) -> None:
+        st = self.st
+        target = st.clock.game(now)
+        while st.phase != "over":
+            deadline = flow.current_deadline(self)
+            if deadline is None or deadline > target:
+                break
+            st.now = max(st.now, deadline)
+            flow.expire(self)
+            flow.run(self)
+        if not st.clock.paused and target > st.now:
+            st.now = target
+
+    def next_deadline(self) -> datetime | None:
+        """The wall-clock time of the next deadline, or None (over, paused, nothing waits)."""
+        st = self.st
+        if st.phase == "over" or st.clock.paused:
+            return None
+        deadline = flow.current_deadline(self)
+        return st.clock.real(deadline) if deadline else None
+
+    # ------------------------------------------------------------------ output
+
+    def say(self, to: Audience, text: str, kind: str = "notice") -> None:
+        self.out.append(Message(to, text, kind))
+
+    def tell(self, seat: int, text: str, kind: str = "notice") -> None:
+        self.say(messages.seat(seat), text, kind)
+
+    def say_public(self, text: str) -> None:
+        """A notice for the main group now, whatever the phase (导演公告)."""
+        self.say(messages.PUBLIC, text)
+
+    def say_directors(self, text: str) -> None:
+        self.say(messages.DIRECTORS, text, "director")
+
+    def feedback(self, seat: int, text: str, rule: str) -> None:
+        self.tell(seat, text, "feedback")
+        self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
+
+    def public(self, text: str, section: str = "held") -> None:
+        """公示: at once by day; what happens at night waits for the next 开门."""
+        if self.st.phase in {"night", "dawn"}:
+            self.st.held.append((section, text))
+        else:
+            self.say(messages.PUBLIC, text)
+
+    def log(self, kind: str, text: str, rule: str = "", secret: bool = True) -> None:
+        self.st.log.append(LogEntry(texts.phase_title(self.st.phase, self.st.day), kind, text, rule, secret))
+
+    def who(self, no: int) -> str:
+        """A seat as the log and directors see it: everything."""
+        if not no:
+            return "规则"
+        seat = self.st.seat(no)
+        secret = f"/秘密数字{seat.secret}" if self.rs.addressing == "secret_number" else ""
+        return f"{seat.no}号{seat.name}（{seat.role}{secret}）"
+
+    def label(self, no: int) -> str:
+        return texts.target_label(self.rs, self.st.seat(no))
+
+    def deadline_text(self, game_time: datetime) -> str:
+        return texts.clock_text(self.st.clock.real(game_time), self.st.settings["timezone"])
+
+    # ------------------------------------------------------------------ primitives
+
+    def held_skills(self, seat: Seat) -> list[Any]:
+        """The skills of the seat's current card it still holds (not lost, uses left)."""
+        role = self.rs.roles[seat.role]
+        held = []
+        for name, state in seat.card.skills.items():
+            skill = role.skills[name]
+            if state.lost or (state.uses is not None and state.uses <= 0):
+                continue
+            if skill.requires and not self._holds(seat, skill.requires):
+                continue
+            held.append(skill)
+        return held
+
+    def _holds(self, seat: Seat, name: str) -> bool:
+        state = seat.card.skills.get(name)
+        return bool(state) and not state.lost and (state.uses is None or state.uses > 0)  # type: ignore[union-attr]
+
+    def grant_status(
+        self, target: int, name: str, *, source: int, until: str, uses: int | None, rule: str, quiet: bool = False
+    ) -> None:
+        seat = self.st.seat(target)
+        sdef = self.rs.statuses[name]
+        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
+            return  # 相同的状态不会重复施加效果
+        seat.statuses.append(
+            StatusInstance(name, source, until, uses if uses is not None else sdef.uses, self.st.phase_key)
+        )
+        self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
+        if sdef.told and not quiet:
+            self.tell(target, sdef.told)
+        if sdef.dawn_notice:
+            self.st.dawn_statuses.append((name, target))
+
+    def set_camp(self, target: int, camp: str, rule: str) -> None:
+        seat = self.st.seat(target)
+        if seat.camp == camp:
+            return
+        seat.camp = camp
+        self.tell(target, f"你的阵营转变为{camp}。")
+        self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
+
+    def form_team(self, name: str, members: list[int], rule: str) -> None:
+        team = self.rs.teams[name]
+        for no in members:
+            seat = self.st.seat(no)
+            if name not in seat.teams:
+                seat.teams.append(name)
+        everyone = [s for s in self.st.seats if name in s.teams]
+        self.log("team", f"{name}：{'、'.join(self.who(s.no) for s in everyone)}", rule)
+        ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)
+        effects.run(ctx, team.on_formed)
+        if team.intro:
+            intro = team.intro.format(
+                member_secrets="、".join(str(s.secret) for s in sorted(everyone, key=lambda s: s.secret)),
+                member_labels="、".join(f"{s.name}（{self.label(s.no)}）" for s in everyone),
+            )
+            if team.chat:
+                self.say(messages.team(name), intro, "team")
+            else:
+                for seat in everyone:
+                    self.tell(seat.no, intro, "team")
+
+    def lose_skills(self, target: int, names: tuple[str, ...] | None, rule: str) -> None:
+        seat = self.st.seat(target)
+        role = self.rs.roles[seat.role]
+        lost = []
+        for name, state in seat.card.skills.items():
+            if state.lost or (names is not None and name not in names):
+                continue
+            state.lost = True
+            lost.append(name)
+            seat.statuses = [s for s in seat.statuses if s.until != f"skill:{name}"]
+        if not lost:
+            return
+        self.log("skill", f"{self.who(target)}失去技能：{'、'.join(lost)}", rule)
+        for name in lost:
+            skill = role.skills[name]
+            if skill.on_lost_after_use and seat.card.skills[name].used:
+                effects.run(effects.Ctx(self, actor=target, skill=skill, rule=f"{name}失效"), skill.on_lost_after_use)
+
+    def strike(self, damage: Damage) -> None:
+        flow.push_front(self, [flow.Strike(damage)])
+
+    def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
+        flow.push_front(self, [flow.Out(target, cause, kind, source)])
+
+    def ask_succession(self, sheriff: int) -> None:
+        flow.push_front(self, [flow.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")])
+
+    def rng(self) -> random.Random:
+        return self.st.rng  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ queries
+
+    def target_from_text(self, text: str) -> int | None:
+        """The seat a player means by ``text``: a secret number, or a seat number or name."""
+        text = text.strip().removeprefix("秘密数字").removesuffix("号")
+        for seat in self.st.seats:
+            if self.rs.addressing == "secret_number":
+                if text == str(seat.secret):
+                    return seat.no
+            elif text in {str(seat.no), seat.name}:
+                return seat.no
+        return None
+
+    def fingerprint(self) -> dict[str, Any]:
+        """The whole state as plain data, for comparing a replay with the original."""
+        from dataclasses import asdict
+
+        st = self.st
+        data = {k: v for k, v in st.__dict__.items() if k not in {"rng", "work", "clock", "prompt", "surrender"}}
+        data = {k: (asdict(v) if hasattr(v, "__dataclass_fields__") else v) for k, v in data.items()}
+        data["seats"] = [asdict(s) for s in st.seats]
+        data["acts"] = [asdict(a) for a in st.acts]
+        data["votes"] = {k: asdict(v) for k, v in st.votes.items()}
+        data["damage"] = [asdict(d) for d in st.damage]
+        data["log"] = [asdict(e) for e in st.log]
+        data["rng"] = st.rng.getstate()
+        data["work"] = [repr(w) for w in st.work]
+        data["clock"] = asdict(st.clock)
+        data["prompt"] = asdict(st.prompt) if st.prompt else None
+        data["surrender"] = asdict(st.surrender) if st.surrender else None
+        return data
+
+
+def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
+    """Why this deal cannot start a game, or None."""
+    n = len(cmd.names)
+    if n < 2:
+        return "至少需要2名角色。"
+    if len(set(cmd.names)) != n:
+        dupes = [k for k, v in Counter(cmd.names).items() if v > 1]
+        return f"角色名重复：{'、'.join(dupes)}。"
+    roles = [r for rs_ in cmd.roles for r in rs_] if cmd.roles else list(cmd.board)
+    if cmd.roles and len(cmd.roles) != n:
+        return f"给出了{len(cmd.roles)}份身份，但有{n}名角色。"
+    if not cmd.roles and len(cmd.board) != n:
+        return f"板子有{len(cmd.board)}个身份，但有{n}名角色报名。"
+    unknown = [r for r in roles if r not in rs.roles]
+    if unknown:
+        return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(rs.roles)}。"
+    todo = [r for r in roles if rs.roles[r].todo]
+    if todo:
+        return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
+    if cmd.secrets and sorted(cmd.secrets) != list(range(1, n + 1)):
+        return f"秘密数字应为 1 到 {n} 各一次。"
+    for key, value in cmd.options:
+        option = rs.options.get(key)
+        if option is None:
+            return f"规则集 {rs.id} 没有选项 {key}（可用：{'、'.join(rs.options) or '无'}）。"
+        if option.values and value not in option.values:
+            return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}。"
+    settings = default_settings(rs) | dict(cmd.settings)
+    return check_settings(settings)
+
+
+def _tick(game: Game, _cmd: c.Tick) -> str:
+    return ""
+
+
+HANDLERS: dict[type, Callable[[Game, Any], str]] = {
+    c.Tick: _tick,
+    c.Act: acting.act,
+    c.Pass: acting.pass_,
+    c.CastVote: voting.cast,
+    c.LastWords: acting.last_words,
+    c.Surrender: victory.surrender,
+    c.Pause: director.pause,
+    c.Resume: director.resume,
+    c.Extend: director.extend,
+    c.Advance: director.advance,
+    c.Penalize: director.penalize,
+    c.Ruling: director.ruling,
+    c.Announce: director.announce,
+    c.Settings: director.settings,
+}

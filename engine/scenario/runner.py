@@ -1,0 +1,307 @@
+"""Playing a scenario through the engine, block by block, and checking its expectations.
+
+The runner advances the game clock deadline by deadline. An act is submitted once
+the game has reached the step its skill belongs to (or gone past it: then the
+engine's refusal is what the scenario sees); a reaction in ``after`` answers the
+prompt raised for that seat and skill.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from engine import commands as c
+from engine.game import Game
+from engine.messages import Message, To
+from engine.scenario.spec import ABSTAIN, ActSpec, Block, Scenario
+
+START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
+
+
+class Failed(Exception):
+    """An expectation that did not hold: which block, what was expected, what happened."""
+
+    def __init__(self, scenario: Scenario, block: Block, message: str):
+        super().__init__(f"{scenario.file}:{block.line}: [{block.title}] {message}")
+
+
+class Runner:
+    def __init__(self, scenario: Scenario):
+        self.sc = scenario
+        rs = scenario.ruleset
+        secrets = tuple(p[2] for p in scenario.players) if scenario.players[0][2] is not None else ()
+        start = c.Start(
+            at=START,
+            seed=scenario.seed,
+            names=tuple(p[0] for p in scenario.players),
+            roles=tuple(p[1] for p in scenario.players),
+            secrets=secrets,  # type: ignore[arg-type]
+            options=tuple(scenario.options.items()),
+        )
+        self.game = Game.start(rs, start)
+        self.messages: list[Message] = list(self.game.out)  # since the last expect
+        self.transcript: list[Message] = list(self.game.out)
+        self.pending_after: list[ActSpec] = []
+        self.block: Block | None = None
+
+    # ------------------------------------------------------------ driving the clock
+
+    def _record(self, messages: list[Message]) -> None:
+        self.messages.extend(messages)
+        self.transcript.extend(messages)
+
+    def _fail(self, message: str) -> Failed:
+        assert self.block is not None
+        return Failed(self.sc, self.block, message)
+
+    def _step_once(self) -> bool:
+        """Answer a matching prompt, or move the clock to the next deadline. False when stuck."""
+        st = self.game.st
+        if st.phase == "over":
+            return False
+        if st.prompt is not None and self.pending_after:
+            nxt = self.pending_after[0]
+            if self.sc.seat_of(nxt.by) == st.prompt.seat and nxt.skill == st.prompt.skill:
+                self.pending_after.pop(0)
+                self._submit(nxt)
+                return True
+        deadline = self.game.next_deadline()
+        if deadline is None:
+            return False
+        self._record(self.game.tick(deadline))
+        return True
+
+    def _advance_until(self, reached: Any, what: str) -> None:
+        while not reached():
+            if not self._step_once():
+                if self.game.st.phase == "over":
+                    raise self._fail(f"{what} never reached: the game ended ({self.game.st.winner or '无人'}获胜)")
+                raise self._fail(f"{what} never reached")
+
+    def _submit(self, spec: ActSpec) -> None:
+        game = self.game
+        targets = tuple(self.sc.seat_of(t) for t in spec.targets)
+        result = game.apply(
+            c.Act(at=self._now(), seat=self.sc.seat_of(spec.by), skill=spec.skill, targets=targets, choice=spec.choice)
+        )
+        self._record(result.messages)
+        act = f"{spec.by} {spec.skill} {'、'.join(spec.targets)}".strip()
+        if spec.rejected is None and not result.accepted:
+            raise self._fail(f"line {spec.line}: act '{act}' expected accepted, was refused: {result.reply}")
+        if spec.rejected is not None:
+            if result.accepted:
+                raise self._fail(
+                    f"line {spec.line}: act '{act}' expected refused ({spec.rejected}), was accepted: {result.reply}"
+                )
+            if spec.rejected not in result.reply:
+                raise self._fail(
+                    f"line {spec.line}: act '{act}' refused, but the reason lacks '{spec.rejected}': {result.reply}"
+                )
+
+    def _now(self) -> datetime:
+        st = self.game.st
+        return st.clock.real(st.now)
+
+    # ------------------------------------------------------------ blocks
+
+    def run(self) -> None:
+        for block in self.sc.blocks:
+            self.block = block
+            if block.kind == "expect":
+                self._expect(block)
+                self.messages = []
+                continue
+            self.pending_after = list(block.after)
+            {"setup": self._setup, "day": self._day, "night": self._night}[block.kind](block)
+            self._finish_after()
+
+    def _finish_after(self) -> None:
+        for spec in self.pending_after:
+            if spec.rejected is None:
+                raise self._fail(
+                    f"line {spec.line}: reaction '{spec.by} {spec.skill}' never reached: no prompt was raised"
+                )
+            self._submit(spec)
+        self.pending_after = []
+
+    def _when(self, phase: str, day: int) -> float:
+        """Where a phase lies on the game's timeline, for 'reached or passed' tests."""
+        if phase == "setup":
+            return 0.0
+        if phase == "over":
+            return float("inf")
+        first_day = self.sc.ruleset.first == "day"
+        if phase == "day":
+            return 2 * day if first_day else 2 * day + 1
+        if phase == "night":
+            return 2 * day + 1 if first_day else 2 * day
+        return (2 * day + 1.5 if first_day else 2 * day + 0.5) if day else 0.5  # dawn
+
+    def _position(self, phase: str, number: int, skill: str) -> Any:
+        """A test: has the game reached (or passed) the step where ``skill`` is used?"""
+        steps = self.sc.ruleset.steps(phase)
+        index = next((i for i, s in enumerate(steps) if skill in s.skills), None)
+        goal = self._when(phase, number)
+
+        def reached() -> bool:
+            st = self.game.st
+            here = self._when(st.phase, st.day)
+            if here != goal:
+                return here > goal
+            return index is None or st.step >= index
+
+        return reached
+
+    def _setup(self, block: Block) -> None:
+        for spec in block.acts:
+            self._advance_until(self._position("setup", 0, spec.skill), f"setup step for {spec.skill}")
+            self._submit(spec)
+        self._advance_until(lambda: self.game.st.phase != "setup", "the end of setup")
+
+    def _day(self, block: Block) -> None:
+        game = self.game
+        self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
+        for spec in block.acts:
+            self._submit(spec)
+        if block.sheriff_votes:
+            raise self._fail("sheriff_votes: this ruleset holds no sheriff election beside the day's vote")
+        if len(block.votes) > 1:
+            raise self._fail("several vote rounds: this ruleset has one vote round a day")
+        for votes in block.votes:
+            for voter, target in votes.items():
+                cmd = c.CastVote(
+                    at=self._now(),
+                    seat=self.sc.seat_of(voter),
+                    target=0 if target == ABSTAIN else self.sc.seat_of(target),
+                )
+                result = game.apply(cmd)
+                self._record(result.messages)
+                if not result.accepted:
+                    raise self._fail(f"vote {voter}→{target} refused: {result.reply}")
+        self._advance_until(
+            lambda: game.st.phase in {"night", "over"} and not self._same_day(block.number),
+            f"the close of day {block.number}",
+        )
+
+    def _is_day(self, number: int) -> bool:
+        st = self.game.st
+        if st.phase == "over":
+            raise self._fail(f"day {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        return st.phase == "day" and st.day == number
+
+    def _same_day(self, number: int) -> bool:
+        st = self.game.st
+        return st.phase == "day" and st.day == number
+
+    def _night(self, block: Block) -> None:
+        game = self.game
+        self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
+        for spec in block.acts:
+            self._advance_until(self._position("night", block.number, spec.skill), f"the step of {spec.skill}")
+            self._submit(spec)
+        self._advance_until(
+            lambda: game.st.phase == "over" or (game.st.phase == "day" and self._after_night(block.number)),
+            f"the day after night {block.number}",
+        )
+
+    def _is_night(self, number: int) -> bool:
+        st = self.game.st
+        if st.phase == "over":
+            raise self._fail(f"night {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        return st.phase == "night" and st.day == number
+
+    def _after_night(self, number: int) -> bool:
+        day = self.game.st.day
+        return day == (number + 1 if self.sc.ruleset.first == "day" else number)
+
+    # ------------------------------------------------------------ expectations
+
+    def _expect(self, block: Block) -> None:
+        game, sc = self.game, self.sc
+        st, rs = game.st, sc.ruleset
+        exp = block.expect
+        problems: list[str] = []
+
+        def seat(name: str) -> Any:
+            return st.seat(sc.seat_of(name))
+
+        alive_now = sorted(s.name for s in st.seats if s.alive)
+        if "alive" in exp and sorted(map(str, exp["alive"])) != alive_now:
+            problems.append(f"alive: expected {sorted(map(str, exp['alive']))}, got {alive_now}")
+        for name in exp.get("dead") or []:
+            if seat(str(name)).alive:
+                problems.append(f"dead: expected {name} out, but {name} is alive")
+        for name, cards in (exp.get("cards_out") or {}).items():
+            out = [card.role for card in seat(name).cards if card.out]
+            for card in cards if isinstance(cards, list) else [cards]:
+                if card not in out:
+                    problems.append(f"cards_out: expected {name}'s {card} out, out cards: {out}")
+        if "sheriff" in exp:
+            got = st.seat(st.sheriff).name if st.sheriff else None
+            if got != exp["sheriff"]:
+                problems.append(f"sheriff: expected {exp['sheriff']}, got {got}")
+        if "winner" in exp and exp["winner"] != st.winner:
+            problems.append(f"winner: expected {exp['winner']}, got {st.winner}")
+        for name, camp in (exp.get("camp") or {}).items():
+            if seat(name).camp != camp:
+                problems.append(f"camp: expected {name} in {camp}, got {seat(name).camp}")
+        for key, want in (("status", True), ("no_status", False)):
+            for name, statuses in (exp.get(key) or {}).items():
+                for status in statuses if isinstance(statuses, list) else [statuses]:
+                    if seat(name).has_status(status) != want:
+                        held = [s.name for s in seat(name).statuses]
+                        problems.append(f"{key}: {name} {'lacks' if want else 'holds'} [{status}]; holds {held}")
+        for key, want in (("private", True), ("no_private", False)):
+            for name, wanted in (exp.get(key) or {}).items():
+                texts = [m.text for m in self.messages if m.to.kind is To.SEAT and m.to.seat == sc.seat_of(name)]
+                for text in wanted if isinstance(wanted, list) else [wanted]:
+                    if any(str(text) in t for t in texts) != want:
+                        problems.append(f"{key}: {name} {'never got' if want else 'got'} '{text}'; messages: {texts}")
+        public = [m.text for m in self.messages if m.to.kind is To.PUBLIC]
+        for text in exp.get("public") or []:
+            if not any(str(text) in t for t in public):
+                problems.append(f"public: no notice contains '{text}'; notices: {public}")
+        for text in exp.get("no_public") or []:
+            if any(str(text) in t for t in public):
+                problems.append(f"no_public: a notice contains '{text}': {[t for t in public if str(text) in t]}")
+        for group, wanted in (exp.get("group") or {}).items():
+            team = rs.team_by_group(group)
+            assert team is not None
+            texts = [m.text for m in self.messages if m.to.kind is To.TEAM and m.to.team == team.name]
+            for text in wanted if isinstance(wanted, list) else [wanted]:
+                if not any(str(text) in t for t in texts):
+                    problems.append(f"group: {group} never got '{text}'; messages: {texts}")
+        if problems:
+            raise self._fail("\n  ".join(["expectation failed:", *problems]))
+
+    # ------------------------------------------------------------ JSON
+
+    def dump(self) -> dict[str, Any]:
+        st = self.game.st
+        return {
+            "ruleset": self.sc.ruleset.id,
+            "phase": st.phase,
+            "day": st.day,
+            "winner": st.winner,
+            "lost_camps": list(st.lost_camps),
+            "sheriff": st.seat(st.sheriff).name if st.sheriff else None,
+            "seats": [
+                {
+                    "seat": s.no,
+                    "name": s.name,
+                    "roles": [card.role for card in s.cards],
+                    "cards_out": [card.role for card in s.cards if card.out],
+                    "camp": s.camp,
+                    "secret": s.secret or None,
+                    "alive": s.alive,
+                    "teams": list(s.teams),
+                    "statuses": [x.name for x in s.statuses],
+                    "penalties": dict(s.penalties),
+                }
+                for s in st.seats
+            ],
+            "messages": [m.as_dict() for m in self.transcript],
+            "log": [{"phase": e.phase, "kind": e.kind, "text": e.text, "rule": e.rule} for e in st.log],
+        }

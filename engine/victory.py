@@ -1,0 +1,134 @@
+"""胜负判定 and 投降.
+
+Each check: every camp still in play that meets a lose condition is lost first
+(优先判负, not announced); then a camp not lost that meets a win condition wins;
+otherwise, if only one camp in play is not lost, it wins. A lost camp cannot win.
+A camp is in play while some seat belongs to it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import commands as c
+from engine import conditions, effects
+from engine.errors import Refusal
+from engine.messages import PUBLIC
+from engine.state import Surrender
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def in_play(game: Game) -> list[str]:
+    camps = {s.camp for s in game.st.seats}
+    return [name for name in game.rs.camps if name in camps]
+
+
+def check(game: Game) -> bool:
+    """Apply the rules' lose and win conditions; True when the game has ended."""
+    st, rs = game.st, game.rs
+    if st.phase == "over":
+        return True
+    camps = in_play(game)
+    for camp in camps:
+        if camp in st.lost_camps:
+            continue
+        for rule in rs.victory.rules:
+            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, st):
+                lose(game, camp, rule.text)
+                break
+    alive_camps = [camp for camp in camps if camp not in st.lost_camps]
+    for camp in alive_camps:
+        for rule in rs.victory.rules:
+            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, st):
+                end(game, camp, rule.text)
+                return True
+    if len(alive_camps) == 1:
+        end(game, alive_camps[0], "场上仅有一个阵营尚未被判负。")
+        return True
+    if not alive_camps:
+        end(game, None, "所有阵营均已判负。")
+        return True
+    return False
+
+
+def lose(game: Game, camp: str, reason: str) -> None:
+    st = game.st
+    if camp in st.lost_camps:
+        return
+    st.lost_camps.append(camp)
+    game.log("lose", f"{camp}判负：{reason}", "胜负判定")
+    effects.run(effects.Ctx(game, actor=0, rule=f"{camp}判负"), game.rs.victory.on_lose.get(camp, ()))
+
+
+def end(game: Game, winner: str | None, reason: str) -> None:
+    """宣布阵营获得胜利会立即终止一切结算."""
+    from engine import flow
+
+    st = game.st
+    if st.phase in {"night", "dawn"}:
+        report = flow.night_report(game)
+        if report:
+            game.say(PUBLIC, report)
+    st.phase, st.winner = "over", winner
+    st.work.clear()
+    st.prompt, st.deadline = None, None
+    if winner:
+        game.say(PUBLIC, f"【游戏结束】{winner}获胜。")
+    else:
+        game.say(PUBLIC, "【游戏结束】没有阵营获胜，请导演裁定。")
+    game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)
+
+
+def surrender(game: Game, cmd: c.Surrender) -> str:
+    """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently."""
+    st, rs = game.st, game.rs
+    if st.phase == "over":
+        raise Refusal("游戏已经结束。")
+    if not 1 <= cmd.seat <= len(st.seats):
+        raise Refusal("没有这个座位。")
+    seat = st.seat(cmd.seat)
+    current = st.surrender
+    if current is None:
+        if not cmd.agree:
+            raise Refusal("现在没有进行中的投降。")
+        if seat.camp not in rs.surrender:
+            allowed = "、".join(rs.surrender) or "无"
+            raise Refusal(f"{seat.camp}不能投降（可以投降的阵营：{allowed}）。")
+        if seat.camp in st.lost_camps:
+            raise Refusal(f"{seat.camp}已经判负。")
+        asked = tuple(s.no for s in conditions.select(st, rs.surrender[seat.camp]) if s.camp == seat.camp) or (seat.no,)
+        if seat.no not in asked:
+            raise Refusal("你不在需要询问投降的角色之列，不能发起投降。")
+        st.surrender = Surrender(seat.camp, asked, [seat.no])
+        game.log("surrender", f"{game.who(seat.no)}发起{seat.camp}投降", "投降")
+        for other in asked:
+            if other != seat.no:
+                game.tell(other, f"{seat.name}发起了{seat.camp}的投降。同意请发送「投降」，拒绝请发送「拒绝投降」。")
+        reply = f"已发起投降，等待{len(asked) - 1}名角色同意。"
+    else:
+        if seat.no not in current.asked:
+            raise Refusal(f"正在进行的是{current.camp}的投降，你不在询问之列。")
+        if not cmd.agree:
+            st.surrender = None
+            game.log("surrender", f"{game.who(seat.no)}拒绝投降，投降取消", "投降")
+            for other in current.asked:
+                if other != seat.no:
+                    game.tell(other, f"{seat.name}拒绝投降，投降取消。")
+            return "已拒绝投降，投降取消。"
+        if seat.no in current.agreed:
+            raise Refusal("你已经同意过投降。")
+        current.agreed.append(seat.no)
+        game.log("surrender", f"{game.who(seat.no)}同意投降", "投降")
+        reply = "已同意投降。"
+    current = st.surrender
+    assert current is not None
+    if set(current.agreed) >= set(current.asked):
+        st.surrender = None
+        for other in current.asked:
+            game.tell(other, f"{current.camp}投降有效，该阵营判负（不公示）。")
+        lose(game, current.camp, "投降")
+        check(game)
+        reply += "投降有效。"
+    return reply

@@ -1,0 +1,180 @@
+"""投票: casting, changing and abstaining; the day's count; the sheriff (竞岗, 带队).
+
+Vote contents are public when the day closes; the counts themselves stay hidden and
+only the outcome is announced (the sheriff's double vote is not shown as such).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from engine import commands as c
+from engine import texts
+from engine.acting import earliest_highest
+from engine.errors import Refusal
+from engine.state import Vote
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _votable(game: Game) -> list[int]:
+    return [
+        s.no for s in game.st.seats if s.alive and not any(game.rs.statuses[x.name].not_votable for x in s.statuses)
+    ]
+
+
+def cast(game: Game, cmd: c.CastVote) -> str:
+    st, rs = game.st, game.rs
+    if st.phase == "over":
+        raise Refusal("游戏已经结束。")
+    if st.clock.paused:
+        raise Refusal("游戏已暂停，请等待导演继续。")
+    if st.phase != "day" or st.deadline is None or st.work:
+        raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
+    if not 1 <= cmd.seat <= len(st.seats):
+        raise Refusal("没有这个座位。")
+    voter = st.seat(cmd.seat)
+    if not voter.alive:
+        raise Refusal("你已出局，不能投票。")
+    if any(rs.statuses[x.name].no_vote for x in voter.statuses):
+        raise Refusal(
+            "你不能参与投票（" + "、".join(x.name for x in voter.statuses if rs.statuses[x.name].no_vote) + "）。"
+        )
+    legal = _votable(game)
+    options = texts.options(rs, [st.seat(n) for n in legal])
+    if cmd.target and cmd.target not in legal:
+        if 1 <= cmd.target <= len(st.seats) and st.seat(cmd.target).alive:
+            raise Refusal(f"{game.label(cmd.target)}不能成为投票对象。可投：{options}，或「弃权」。")
+        raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
+    previous = st.votes.get(voter.no)
+    frozen = st.deadline - timedelta(minutes=rs.vote.freeze_minutes)
+    if (previous is not None or cmd.by_director) and rs.vote.freeze_minutes and st.now >= frozen:
+        raise Refusal(
+            f"关门前{rs.vote.freeze_minutes}分钟内不允许改票或代投（关门时间 {game.deadline_text(st.deadline)}）。"
+        )
+    if previous is not None:
+        if previous.changes >= rs.vote.changes:
+            raise Refusal(
+                f"改票只允许进行{rs.vote.changes}次，你已改过。当前投票：{_vote_text(game, previous.target)}。"
+            )
+        changes = previous.changes + 1
+    else:
+        changes = 0
+    st.votes[voter.no] = Vote(voter.no, cmd.target or None, st.now, cmd.reason, changes, cmd.by_director)
+    what = _vote_text(game, cmd.target or None)
+    who = "导演代投" if cmd.by_director else ("改票" if previous else "投票")
+    game.log(
+        "vote",
+        f"{game.who(voter.no)}{who}：{what}" + (f"（理由：{cmd.reason}）" if cmd.reason else ""),
+        "投票",
+        secret=False,
+    )
+    return f"已记录{who}：{what}。" + (
+        "" if changes >= rs.vote.changes else f"关门前可改票{rs.vote.changes - changes}次。"
+    )
+
+
+def _vote_text(game: Game, target: int | None) -> str:
+    return game.label(target) if target else "弃权"
+
+
+def tally(game: Game) -> None:
+    """关门: publish the votes, then elect the sheriff or exile the highest."""
+    st, rs = game.st, game.rs
+    valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.voter)) if st.seat(v.voter).alive]
+    valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
+    st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
+    voted = {v.voter for v in valid}
+    silent = [
+        s
+        for s in st.seats
+        if s.alive and s.no not in voted and not any(rs.statuses[x.name].no_vote for x in s.statuses)
+    ]
+    listing = "；".join(f"{st.seat(v.voter).name}→{_vote_text(game, v.target)}" for v in valid) or "无人投票"
+    text = f"【第{st.day}天关门】投票：{listing}。"
+    if silent:
+        text += f"未投票：{texts.names(silent)}。"
+    game.public(text)
+    election = rs.sheriff is not None and st.day == rs.sheriff.election_day and st.sheriff is None
+    if election:
+        _elect(game, valid)
+    if st.day >= rs.vote.exile_from_day:
+        _exile(game, valid)
+    elif not election:
+        game.public("今日不放逐。")
+
+
+def _elect(game: Game, votes: list[Vote]) -> None:
+    """竞岗: the first to reach the most votes becomes sheriff."""
+    counted = [(v.target, 1) for v in votes if v.target]
+    if not counted:
+        game.public("无人当选警长。")
+        game.log("sheriff", "无人获得警长选票", "竞岗", secret=False)
+        return
+    winner, count = earliest_highest(counted)
+    game.log("sheriff", f"警长选票最早达到最高票数（{count}票）：{game.who(winner)}", "竞岗")
+    make_sheriff(game, winner, "竞岗")
+
+
+def _exile(game: Game, votes: list[Vote]) -> None:
+    st, rs = game.st, game.rs
+    counts: dict[int, int] = {}
+    for v in votes:
+        if v.target:
+            counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
+    detail = "，".join(f"{game.who(t)} {n}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+    if not counts or max(counts.values()) == 0:
+        game.public("无人获得有效票，今日无人出局。")
+        game.log("exile", "无有效票，无人出局", "投票", secret=False)
+        return
+    top = max(counts.values())
+    highest = [t for t, n in counts.items() if n == top]
+    if len(highest) == 1:
+        target = highest[0]
+        game.log("exile", f"计票：{detail}；最高票{game.who(target)}", "投票")
+    else:
+        pick = st.votes.get(st.sheriff or 0)
+        if (
+            rs.vote.tie == "sheriff_pick"
+            and pick is not None
+            and pick.target in highest
+            and st.seat(st.sheriff or 0).alive
+        ):
+            target = pick.target
+            game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(target)}出局", "带队")
+        else:
+            game.public("平票，今日无人出局。")
+            game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
+            return
+    game.public(f"最高票：{game.label(target)}。")
+    game.queue_out(target, "投票", kind="投票出局")
+
+
+def weight(game: Game, voter: int) -> int:
+    """带队: the sheriff's vote counts as ``weight``; [迷魂] makes a vote count 0."""
+    st, rs = game.st, game.rs
+    seat = st.seat(voter)
+    for x in seat.statuses:
+        if rs.statuses[x.name].vote_weight is not None:
+            return rs.statuses[x.name].vote_weight or 0
+    if rs.sheriff and st.sheriff == voter:
+        return rs.sheriff.weight
+    return 1
+
+
+def make_sheriff(game: Game, seat: int, rule: str) -> None:
+    st, rs = game.st, game.rs
+    st.sheriff = seat
+    assert rs.sheriff is not None
+    game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
+    game.public(f"警长：{sheriff_label(game, seat)}。")
+    game.log("sheriff", f"{game.who(seat)}成为警长", rule)
+
+
+def sheriff_label(game: Game, seat: int) -> str:
+    rs = game.rs
+    if rs.sheriff and rs.sheriff.public_label == "secret":
+        return f"秘密数字{game.st.seat(seat).secret}"
+    return texts.public_label(rs, game.st.seat(seat))
