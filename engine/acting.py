@@ -57,16 +57,25 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
         return lost
     if not skill.forced and any(game.rs.statuses[s.name].silenced for s in seat.statuses):
         return "你处于[沉默]状态，不能发动非强制技能"
-    state = seat.card.skills[skill.name]
-    if state.used_on == st.phase_key:
-        return f"{texts.phase_title(st.phase, st.day)}已经发动过{skill.name}"
-    for other in skill.exclusive:
-        used = any(a.seat == seat.no and a.skill == other for a in st.acts)
-        other_state = seat.card.skills.get(other)
-        if used or (other_state and other_state.used_on == st.phase_key):
-            return f"{texts.phase_title(st.phase, st.day)}已发动{other}，不能再发动{skill.name}"
+    spent = spent_this_phase(game, seat, skill)
+    if spent:
+        return spent
     if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
         return f"{skill.name}没有足够的可选目标"
+    return None
+
+
+def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
+    """Used already this day or night, or shut out by an exclusive skill used (救药 / 毒药)."""
+    st = game.st
+    title = texts.phase_title(st.phase, st.day)
+    if seat.card.skills[skill.name].used_on == st.phase_key:
+        return f"{title}已经发动过{skill.name}"
+    for other in skill.exclusive:
+        queued = any(a.seat == seat.no and a.skill == other for a in st.acts)
+        other_state = seat.card.skills.get(other)
+        if queued or (other_state and other_state.used_on == st.phase_key):
+            return f"{title}已发动{other}，不能再发动{skill.name}"
     return None
 
 
@@ -316,7 +325,7 @@ def act(game: Game, cmd: c.Act) -> str:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(skill.choices)}。")
     if skill.automatic:
         raise Refusal(f"{skill.name}是强制技能，会自动发动，无需操作。")
-    lost = not_held(game, seat, skill)
+    lost = not_held(game, seat, skill) or spent_this_phase(game, seat, skill)
     if lost:
         raise Refusal(f"不能发动{skill.name}：{lost}。")
     if skill.trigger and skill.timing == "reaction":

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import acting, deaths, texts, voting
+from engine import acting, deaths, texts, victory, voting
 from engine.messages import PUBLIC
 from engine.schedule import day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
@@ -84,6 +84,7 @@ def run(game: Game) -> None:
     while st.work and st.prompt is None and st.phase != "over":
         item = st.work.popleft()
         HANDLERS[type(item)](game, item)
+        victory.check(game)  # 游戏状态满足胜利条件之一，游戏立即结束
 
 
 def current_deadline(game: Game) -> datetime | None:

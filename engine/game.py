@@ -142,6 +142,7 @@ class Game:
             reply = handler(self, cmd)
         except Refusal as refusal:
             return Result(False, refusal.reason, self.out)
+        victory.check(self)
         flow.run(self)
         return Result(True, reply, self.out)
 

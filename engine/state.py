@@ -90,6 +90,7 @@ class Vote:
     voter: int
     target: int | None  # None: 弃权
     at: datetime
+    order: int = 0  # submission order in the game, to order votes cast at the same moment
     reason: str = ""
     changes: int = 0
     by_director: bool = False

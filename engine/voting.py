@@ -62,7 +62,8 @@ def cast(game: Game, cmd: c.CastVote) -> str:
         changes = previous.changes + 1
     else:
         changes = 0
-    st.votes[voter.no] = Vote(voter.no, cmd.target or None, st.now, cmd.reason, changes, cmd.by_director)
+    st.order += 1
+    st.votes[voter.no] = Vote(voter.no, cmd.target or None, st.now, st.order, cmd.reason, changes, cmd.by_director)
     what = _vote_text(game, cmd.target or None)
     who = "导演代投" if cmd.by_director else ("改票" if previous else "投票")
     game.log(
@@ -83,7 +84,7 @@ def _vote_text(game: Game, target: int | None) -> str:
 def tally(game: Game) -> None:
     """关门: publish the votes, then elect the sheriff or exile the highest."""
     st, rs = game.st, game.rs
-    valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.voter)) if st.seat(v.voter).alive]
+    valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
     valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
     voted = {v.voter for v in valid}

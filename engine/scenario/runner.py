@@ -163,6 +163,7 @@ class Runner:
     def _day(self, block: Block) -> None:
         game = self.game
         self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
+        self._surrender(block)
         for spec in block.acts:
             self._submit(spec)
         if block.sheriff_votes:
@@ -171,19 +172,37 @@ class Runner:
             raise self._fail("several vote rounds: this ruleset has one vote round a day")
         for votes in block.votes:
             for voter, target in votes.items():
-                cmd = c.CastVote(
-                    at=self._now(),
-                    seat=self.sc.seat_of(voter),
-                    target=0 if target == ABSTAIN else self.sc.seat_of(target),
-                )
-                result = game.apply(cmd)
-                self._record(result.messages)
+                result = self._vote(voter, target)
                 if not result.accepted:
                     raise self._fail(f"vote {voter}→{target} refused: {result.reply}")
-        self._advance_until(
-            lambda: game.st.phase in {"night", "over"} and not self._same_day(block.number),
-            f"the close of day {block.number}",
+        for voter, target in block.rejected_votes.items():
+            result = self._vote(voter, target)
+            if result.accepted:
+                raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
+        self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
+        self._last_words(block)
+
+    def _vote(self, voter: str, target: str) -> Any:
+        cmd = c.CastVote(
+            at=self._now(), seat=self.sc.seat_of(voter), target=0 if target == ABSTAIN else self.sc.seat_of(target)
         )
+        result = self.game.apply(cmd)
+        self._record(result.messages)
+        return result
+
+    def _surrender(self, block: Block) -> None:
+        for name in block.surrender:
+            result = self.game.apply(c.Surrender(at=self._now(), seat=self.sc.seat_of(name)))
+            self._record(result.messages)
+            if not result.accepted:
+                raise self._fail(f"投降 by {name} refused: {result.reply}")
+
+    def _last_words(self, block: Block) -> None:
+        for name, text in block.last_words.items():
+            result = self.game.apply(c.LastWords(at=self._now(), seat=self.sc.seat_of(name), text=text))
+            self._record(result.messages)
+            if not result.accepted:
+                raise self._fail(f"遗言 by {name} refused: {result.reply}")
 
     def _is_day(self, number: int) -> bool:
         st = self.game.st
@@ -191,16 +210,15 @@ class Runner:
             raise self._fail(f"day {number} never reached: the game ended ({st.winner or '无人'}获胜)")
         return st.phase == "day" and st.day == number
 
-    def _same_day(self, number: int) -> bool:
-        st = self.game.st
-        return st.phase == "day" and st.day == number
-
     def _night(self, block: Block) -> None:
         game = self.game
         self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
+        self._surrender(block)
         for spec in block.acts:
             self._advance_until(self._position("night", block.number, spec.skill), f"the step of {spec.skill}")
             self._submit(spec)
+        self._advance_until(lambda: game.st.phase != "night", f"the end of night {block.number}")
+        self._last_words(block)
         self._advance_until(
             lambda: game.st.phase == "over" or (game.st.phase == "day" and self._after_night(block.number)),
             f"the day after night {block.number}",

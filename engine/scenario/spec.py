@@ -22,8 +22,8 @@ TOP_KEYS = {"ruleset", "seed", "options", "players", "script"}
 PLAYER_KEYS = {"name", "role", "secret"}
 BLOCK_KEYS = {
     "setup": {"setup", "acts", "after"},
-    "day": {"day", "acts", "sheriff_votes", "votes", "after"},
-    "night": {"night", "acts", "after"},
+    "day": {"day", "acts", "sheriff_votes", "votes", "rejected_votes", "after", "last_words", "surrender"},
+    "night": {"night", "acts", "after", "last_words", "surrender"},
     "expect": {"expect"},
 }
 ACT_KEYS = {"by", "skill", "targets", "choice", "rejected"}
@@ -69,6 +69,10 @@ class Block:
     after: list[ActSpec] = field(default_factory=list)
     votes: list[dict[str, str]] = field(default_factory=list)
     sheriff_votes: dict[str, str] = field(default_factory=dict)
+    # extensions of the format (all optional):
+    rejected_votes: dict[str, str] = field(default_factory=dict)  # each vote must be refused
+    last_words: dict[str, str] = field(default_factory=dict)  # 遗言, sent when the block ends
+    surrender: list[str] = field(default_factory=list)  # 投降, in order, when the block opens
     expect: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -183,6 +187,13 @@ def _blocks(doc: Node, rs: Ruleset, names: set[str], file: str) -> list[Block]:
         if kind == "day":
             block.votes = _votes(item, names, file)
             block.sheriff_votes = _vote_map(item.get("sheriff_votes") or {}, item, "sheriff_votes", names, file)
+            block.rejected_votes = _vote_map(item.get("rejected_votes") or {}, item, "rejected_votes", names, file)
+        if kind in {"day", "night"}:
+            block.last_words = _said(item, "last_words", names, file)
+            block.surrender = [str(n) for n in item.get("surrender") or []]
+            for name in block.surrender:
+                if name not in names:
+                    raise Malformed(file, line_of(item, "surrender"), f"未知 player {name!r}")
         if kind == "expect":
             block.expect = _expect(item, rs, names, file)
         blocks.append(block)
@@ -233,6 +244,16 @@ def _vote_map(raw: Any, item: Node, key: str, names: set[str], file: str) -> dic
             raise Malformed(file, line_of(raw, voter), f"未知 player {voter!r}")
         if str(target) not in names and target != ABSTAIN:
             raise Malformed(file, line_of(raw, voter), f"未知投票对象 {target!r}（角色名或 弃权）")
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def _said(item: Node, key: str, names: set[str], file: str) -> dict[str, str]:
+    raw = item.get(key) or {}
+    if not isinstance(raw, dict):
+        raise Malformed(file, line_of(item, key), f"{key} 应为 角色名: 内容 的映射")
+    for name in raw:
+        if name not in names:
+            raise Malformed(file, line_of(raw, name), f"未知 player {name!r}")
     return {str(k): str(v) for k, v in raw.items()}
 
 
