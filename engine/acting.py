@@ -49,7 +49,6 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
 
 def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
-    st = game.st
     if not seat.alive:
         return "你已出局"
     lost = not_held(game, seat, skill)
