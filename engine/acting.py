@@ -27,23 +27,21 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: living seats meeting the skill's range and its tags' constraints."""
     st = game.st
     state = seat.card.skills.get(skill.name)
-    previous_day = f"{st.phase}:{st.day - 1}"
-    out = []
-    for other in st.seats:
-        if not other.alive:
-            continue
-        if "无私" in skill.tags and other.no == seat.no:
-            continue
-        if skill.range and not conditions.holds(skill.range, other, seat.no):
-            continue
-        if state is not None:
-            if "绝情" in skill.tags and other.no in state.ever_targets:
-                continue
-            if "喜新" in skill.tags and other.no in state.last_targets:
-                continue
-            if "厌旧" in skill.tags and state.used_on == previous_day and other.no in state.last_targets:
-                continue
-        out.append(other)
+    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
+    cached = game.memo.get(key)
+    if cached is not None:
+        return cached
+    excluded: set[int] = set()
+    if "无私" in skill.tags:
+        excluded.add(seat.no)
+    if state is not None:
+        if "绝情" in skill.tags:
+            excluded.update(state.ever_targets)
+        if "喜新" in skill.tags or ("厌旧" in skill.tags and state.used_on == f"{st.phase}:{st.day - 1}"):
+            excluded.update(state.last_targets)
+    in_range = conditions.compiled(skill.range)
+    out = [o for o in st.seats if o.alive and o.no not in excluded and in_range(o, seat.no)]
+    game.memo[key] = out
     return out
 
 
@@ -99,25 +97,54 @@ def _in_current_step(game: Game, skill: Skill) -> bool:
     return skill.name in game.rs.steps(st.phase)[st.step].skills
 
 
+def open_actors(game: Game, step: Step) -> None:
+    """As a step opens: <强制> skills without a choice act at once (通灵); every other
+    (seat, skill) that may act in the step is checked in full once and waited for."""
+    st = game.st
+    st.waiting = []
+    for seat in st.seats:
+        if not seat.alive or seat.role not in step.roles:
+            continue
+        for skill in game.held_skills(seat):
+            if skill.name not in step.skills:
+                continue
+            if skill.automatic:
+                if skill.trigger and skill.trigger.on == "step_open":
+                    _use(game, seat, skill, [], None)
+            elif unavailable(game, seat, skill) is None:
+                st.waiting.append((seat.no, skill.name))
+
+
 def pending(game: Game, seat: Seat) -> list[Skill]:
     """The skills this seat may still use or pass in the current step."""
     st = game.st
     if st.phase not in {"setup", "night"} or not seat.alive:
         return []
-    step = game.rs.steps(st.phase)[st.step]
-    out = []
-    for skill in game.held_skills(seat):
-        if skill.name not in step.skills or skill.automatic or (seat.no, skill.name) in st.done:
-            continue
-        if unavailable(game, seat, skill) is None:
-            out.append(skill)
-    return out
+    role = game.rs.roles[seat.role]
+    return [
+        role.skills[name]
+        for no, name in st.waiting
+        if no == seat.no and spent_this_phase(game, seat, role.skills[name]) is None
+    ]
 
 
 def anyone_pending(game: Game) -> bool:
-    if game.st.phase == "day":
-        return True  # the day runs to 关门
-    return any(pending(game, seat) for seat in game.st.seats)
+    """Whether the step must still wait: someone may act (the day always runs to 关门)."""
+    st = game.st
+    if st.phase == "day":
+        return True
+    return any(st.seat(no).alive for no, _ in st.waiting)
+
+
+def _done(game: Game, seat: Seat, skills: list[str]) -> None:
+    """The seat used or passed these skills; an exclusive one it can no longer use goes too."""
+    st = game.st
+    role = game.rs.roles[seat.role]
+    st.waiting = [
+        (no, name)
+        for no, name in st.waiting
+        if no != seat.no or (name not in skills and spent_this_phase(game, seat, role.skills[name]) is None)
+    ]
 
 
 def _skill_line(game: Game, seat: Seat, skill: Skill) -> str:
@@ -152,17 +179,6 @@ def announce_step(game: Game) -> None:
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
         where = title if st.phase == "day" else f"{title}·{step.name}"
         game.tell(seat.no, f"【{where}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。", "prompt")
-
-
-def fire_automatic(game: Game, step: Step) -> None:
-    """<强制> skills without a choice that act as the step opens (通灵)."""
-    st = game.st
-    for seat in st.seats:
-        if not seat.alive:
-            continue
-        for skill in game.held_skills(seat):
-            if skill.name in step.skills and skill.automatic and skill.trigger and skill.trigger.on == "step_open":
-                _use(game, seat, skill, [], None)
 
 
 # ---------------------------------------------------------------- resolution
@@ -344,8 +360,7 @@ def act(game: Game, cmd: c.Act) -> str:
         )
     replaced = any(a.seat == seat.no and a.skill == skill.name for a in st.acts)
     st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)] + [new]
-    if (seat.no, skill.name) not in st.done:
-        st.done.append((seat.no, skill.name))
+    _done(game, seat, [skill.name])
     aimed = "、".join(game.label(t) for t in cmd.targets)
     game.log(
         "choose",
@@ -405,8 +420,8 @@ def pass_(game: Game, cmd: c.Pass) -> str:
         if mine:
             raise Refusal(f"{mine[0].name}是强制技能，不能放弃，必须选择目标。")
         raise Refusal(f"你现在没有可以放弃的技能。当前：{_now_text(game)}。")
+    _done(game, seat, [s.name for s in passable])
     for skill in passable:
-        st.done.append((seat.no, skill.name))
         st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)]
     game.log("pass", f"{game.who(seat.no)}放弃{'、'.join(s.name for s in passable)}", "放弃")
     if not anyone_pending(game):

@@ -38,7 +38,7 @@ def strike(game: Game, damage: Damage) -> None:
         if shield.uses is not None:
             shield.uses -= 1
             if shield.uses <= 0:
-                seat.statuses.remove(shield)
+                game.remove_statuses(seat, lambda s, used=shield: s is used)
         note = rs.statuses[name].note or f"[{name}]抵消了{damage.kind}"
         game.log(
             "defence", f"{damage.cause}（{damage.kind}）指向{game.who(seat.no)}：{note}", f"{damage.kind}结算：{name}"
@@ -68,6 +68,7 @@ def out(game: Game, item: Out) -> None:
                 acting.ask_exiling(game, seat, skill, item)
                 return
     seat.alive = False
+    game.changed()
     seat.card.out = True
     seat.out_cause = item.cause
     seat.out_phase = st.phase_key
@@ -76,9 +77,8 @@ def out(game: Game, item: Out) -> None:
     game.tell(seat.no, f"你已出局（{texts.phase_title(st.phase, st.day)}）。")
     _record_public(game, seat.no, item.cause)
     for other in st.seats:
-        ended = [s for s in other.statuses if s.until == "source_out" and s.source == seat.no]
+        ended = game.remove_statuses(other, lambda s: s.until == "source_out" and s.source == seat.no)
         if ended:
-            other.statuses = [s for s in other.statuses if s not in ended]
             game.log("status", f"{game.who(other.no)}的{'、'.join(s.name for s in ended)}因来源出局而取消", item.cause)
     role = rs.roles[seat.role]
     effects.run(effects.Ctx(game, actor=seat.no, rule=f"{role.name}出局"), role.on_out)

@@ -141,6 +141,7 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
         if seat.alive:
             raise Refusal(f"{seat.name}没有出局。")
         seat.alive, seat.card.out, seat.out_cause = True, False, ""
+        game.changed()
         game.public(f"【导演裁定】{seat.name}复活。")
         game.tell(seat.no, "导演裁定：你复活了。")
         done = f"{seat.name}复活"
@@ -154,7 +155,7 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
         else:
             if not seat.has_status(cmd.arg):
                 raise Refusal(f"{seat.name}没有状态[{cmd.arg}]。")
-            seat.statuses = [s for s in seat.statuses if s.name != cmd.arg]
+            game.remove_statuses(seat, lambda s: s.name == cmd.arg)
             done = f"{seat.name}失去[{cmd.arg}]"
     elif cmd.what == "sheriff":
         if rs.sheriff is None:

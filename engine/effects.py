@@ -152,7 +152,7 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         seat = ctx.game.st.seat(target)
-        seat.statuses = [s for s in seat.statuses if s.name != effect.arg]
+        ctx.game.remove_statuses(seat, lambda s: s.name == effect.arg)
         ctx.game.log("status", f"{ctx.game.who(target)}失去状态[{effect.arg}]", _rule(ctx, effect))
 
 

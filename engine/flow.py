@@ -150,7 +150,7 @@ def _open_next(game: Game, _item: OpenNext) -> None:
 def end_of(until: str, game: Game) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks are cleared."""
     for seat in game.st.seats:
-        seat.statuses = [s for s in seat.statuses if s.until != until]
+        game.remove_statuses(seat, lambda s: s.until == until)
     if until == "night_end":
         game.st.damage.clear()
 
@@ -174,7 +174,7 @@ def open_day(game: Game) -> None:
     st.phase, st.step = "day", 0
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now)
-    st.acts, st.done, st.votes = [], [], {}
+    st.acts, st.waiting, st.votes = [], [], {}
     game.log("phase", f"第{st.day}天开门", secret=False)
     text = f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。"
     dawn = _dawn_report(game)
@@ -230,8 +230,9 @@ def open_step(game: Game) -> None:
     step = rs.steps(st.phase)[st.step]
     st.step_opened = st.now
     st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
-    st.acts, st.done = [], []
-    acting.fire_automatic(game, step)
+    st.acts = []
+    game.memo.clear()
+    acting.open_actors(game, step)
     if not acting.anyone_pending(game):
         st.deadline = None
         push_front(game, [CloseStep()])

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from engine import acting, director, effects, flow, messages, texts, victory, voting
@@ -35,6 +35,8 @@ class Game:
         self.rs = rs
         self.st = st
         self.out: list[Message] = []
+        # answers that hold while the state's version and step stay the same (legal targets)
+        self.memo: dict[tuple[object, ...], Any] = {}
 
     # ------------------------------------------------------------------ creation
 
@@ -66,14 +68,15 @@ class Game:
                 for role in roles
             ]
             seats.append(Seat(no=i + 1, name=name, cards=cards, camp=rs.roles[roles[0]].camp, secret=secrets[i]))
-        clock = Clock(anchor_real=cmd.at, anchor_game=cmd.at, speed=float(settings["speed"]))
+        begun = cmd.at.astimezone(UTC)  # the engine keeps every time in UTC; texts show local time
+        clock = Clock(anchor_real=begun, anchor_game=begun, speed=float(settings["speed"]))
         st = GameState(
             seed=cmd.seed,
             rng=rng,
             seats=seats,
             settings=settings,
             clock=clock,
-            now=cmd.at,
+            now=begun,
             options={o.name: o.default for o in rs.options.values()} | dict(cmd.options),
         )
         if rs.last_words.count is not None:
@@ -136,6 +139,7 @@ class Game:
         self.out = []
         if isinstance(cmd, c.Start):
             return Result(False, "游戏已经开始。", [])
+        cmd = replace(cmd, at=cmd.at.astimezone(UTC))
         self._advance(cmd.at)
         handler = HANDLERS[type(cmd)]
         try:
@@ -242,17 +246,30 @@ class Game:
         seat.statuses.append(
             StatusInstance(name, source, until, uses if uses is not None else sdef.uses, self.st.phase_key)
         )
+        self.changed()
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:
             self.tell(target, sdef.told)
         if sdef.dawn_notice:
             self.st.dawn_statuses.append((name, target))
 
+    def changed(self) -> None:
+        """Note a change a victory condition can read (alive, camp, status, team)."""
+        self.st.version += 1
+
+    def remove_statuses(self, seat: Seat, which: Callable[[StatusInstance], bool]) -> list[StatusInstance]:
+        removed = [s for s in seat.statuses if which(s)]
+        if removed:
+            seat.statuses = [s for s in seat.statuses if not which(s)]
+            self.changed()
+        return removed
+
     def set_camp(self, target: int, camp: str, rule: str) -> None:
         seat = self.st.seat(target)
         if seat.camp == camp:
             return
         seat.camp = camp
+        self.changed()
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
 
@@ -262,6 +279,7 @@ class Game:
             seat = self.st.seat(no)
             if name not in seat.teams:
                 seat.teams.append(name)
+                self.changed()
         everyone = [s for s in self.st.seats if name in s.teams]
         self.log("team", f"{name}：{'、'.join(self.who(s.no) for s in everyone)}", rule)
         ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)
@@ -286,7 +304,7 @@ class Game:
                 continue
             state.lost = True
             lost.append(name)
-            seat.statuses = [s for s in seat.statuses if s.until != f"skill:{name}"]
+            self.remove_statuses(seat, lambda s, n=name: s.until == f"skill:{n}")
         if not lost:
             return
         self.log("skill", f"{self.who(target)}失去技能：{'、'.join(lost)}", rule)

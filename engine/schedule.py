@@ -1,4 +1,4 @@
-"""Deadlines from the ruleset's schedule and the game's settings (all in game time).
+"""Deadlines from the ruleset's schedule and the game's settings (all in game time, UTC).
 
 Settings a director may change per game (defaults from the ruleset's ``schedule``):
 
@@ -15,7 +15,7 @@ Settings a director may change per game (defaults from the ruleset's ``schedule`
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -102,7 +102,7 @@ def day_opening(settings: dict[str, Any], night_end: datetime) -> datetime:
         if local < _at(local, closing) and settings["day_days"] == 1:
             return night_end  # late night: open at once, today's close stands
         candidate += timedelta(days=1)
-    return candidate
+    return candidate.astimezone(UTC)
 
 
 def day_closing(settings: dict[str, Any], opened: datetime) -> datetime:
@@ -117,7 +117,7 @@ def day_closing(settings: dict[str, Any], opened: datetime) -> datetime:
     candidate = _at(local + timedelta(days=span - 1), closing)
     if candidate <= local:
         candidate += timedelta(days=1)
-    return candidate
+    return candidate.astimezone(UTC)
 
 
 def step_deadline(settings: dict[str, Any], phase: str, opened: datetime, minutes: int | None) -> datetime:

@@ -134,7 +134,7 @@ class Clock:
     def game(self, real: datetime) -> datetime:
         if self.paused:
             return self.anchor_game
-        return self.anchor_game + (real - self.anchor_real) * self.speed
+        return (self.anchor_game + (real - self.anchor_real) * self.speed).astimezone(self.anchor_game.tzinfo)
 
     def real(self, game: datetime) -> datetime:
         return self.anchor_real + (game - self.anchor_game) / self.speed
@@ -172,7 +172,7 @@ class GameState:
     step_opened: datetime | None = None
     deadline: datetime | None = None  # game time at which the current step closes
     acts: list[Act] = field(default_factory=list)
-    done: list[tuple[int, str]] = field(default_factory=list)  # (seat, skill) used or passed this step
+    waiting: list[tuple[int, str]] = field(default_factory=list)  # (seat, skill) that may still act this step
     votes: dict[int, Vote] = field(default_factory=dict)
     vote_history: list[tuple[int, dict[int, int | None]]] = field(default_factory=list)
     damage: list[Damage] = field(default_factory=list)
@@ -191,6 +191,8 @@ class GameState:
     surrender: Surrender | None = None
     log: list[LogEntry] = field(default_factory=list)
     order: int = 0  # counter of accepted acts
+    version: int = 0  # bumped by every change a victory condition can read
+    checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)
 
     def seat(self, no: int) -> Seat:

@@ -30,18 +30,22 @@ def check(game: Game) -> bool:
     st, rs = game.st, game.rs
     if st.phase == "over":
         return True
+    if st.checked == st.version:
+        return False  # nothing a condition reads has changed since the last check
+    st.checked = st.version
     camps = in_play(game)
+    alive = st.alive()
     for camp in camps:
         if camp in st.lost_camps:
             continue
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, st):
+            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, alive):
                 lose(game, camp, rule.text)
                 break
     alive_camps = [camp for camp in camps if camp not in st.lost_camps]
     for camp in alive_camps:
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, st):
+            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, alive):
                 end(game, camp, rule.text)
                 return True
     if len(alive_camps) == 1:
@@ -58,6 +62,7 @@ def lose(game: Game, camp: str, reason: str) -> None:
     if camp in st.lost_camps:
         return
     st.lost_camps.append(camp)
+    game.changed()
     game.log("lose", f"{camp}判负：{reason}", "胜负判定")
     effects.run(effects.Ctx(game, actor=0, rule=f"{camp}判负"), game.rs.victory.on_lose.get(camp, ()))
 

@@ -518,10 +518,17 @@ def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     rs.first = ctx.text(flow, "first", "day")
     if rs.first not in {"day", "night"}:
         ctx.err(flow, "first", "first 应为 day 或 night")
-    rs.setup_steps = _steps(flow, "setup", ctx)
-    rs.night_steps = _steps(flow, "night", ctx)
     day_skills = tuple(s.name for r in rs.roles.values() for s in r.skills.values() if s.timing == "day")
-    rs.day_step = m.Step("白天", "day", tuple(dict.fromkeys(day_skills)))
+    steps = (
+        *_steps(flow, "setup", ctx),
+        *_steps(flow, "night", ctx),
+        m.Step("白天", "day", tuple(dict.fromkeys(day_skills))),
+    )
+    for step in steps:
+        step.roles = frozenset(r.name for r in rs.roles.values() if set(r.skills) & set(step.skills))
+    rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
+    rs.night_steps = tuple(s for s in steps if s.phase == "night")
+    rs.day_step = steps[-1]
 
 
 def _steps(flow: Node, phase: str, ctx: _Ctx) -> tuple[m.Step, ...]:

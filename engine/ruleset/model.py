@@ -147,6 +147,7 @@ class Step:
     skills: tuple[str, ...] = ()
     text: str = ""
     minutes: int | None = None
+    roles: frozenset[str] = frozenset()  # the roles holding one of the step's skills
 
 
 @dataclass

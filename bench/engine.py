@@ -1,0 +1,125 @@
+"""Engine speed: a full night of a 40-seat 秘密数字杀 game, and random full games per second.
+
+    python bench/engine.py [--nights 300] [--seconds 10]
+
+Prints the median and p99 time to resolve a night in which every seat that may act
+does (all steps, resolution, deaths, up to 开门), and how many complete random
+games (12 and 40 seats) one core plays per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# run as a script, bench/ would come first on the path and this file would shadow the engine package
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from engine import acting  # noqa: E402
+from engine import commands as c  # noqa: E402
+from engine.autoplay import play  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.ruleset.loader import load_ruleset  # noqa: E402
+from engine.ruleset.model import Ruleset  # noqa: E402
+from tests.engine.builders import T0  # noqa: E402
+
+GODS = ("预言家", "女巫", "守卫", "长老", "丘比特", "猎人", "白痴", "吹笛者")
+
+
+def board(seats: int) -> tuple[str, ...]:
+    wolves = seats * 3 // 10
+    return ("狼人",) * wolves + GODS + ("村民",) * (seats - wolves - len(GODS))
+
+
+def start(rs: Ruleset, seats: int, seed: int) -> Game:
+    names = tuple(f"角色{i}" for i in range(1, seats + 1))
+    return Game.start(rs, c.Start(at=T0, seed=seed, names=names, board=board(seats)))
+
+
+def at_night(rs: Ruleset, seed: int) -> Game:
+    """A 40-seat game standing at the opening of night 1."""
+    game = start(rs, 40, seed)
+    while not (game.st.phase == "night" and game.st.deadline is not None):
+        deadline = game.next_deadline()
+        assert deadline is not None
+        game.tick(deadline)
+    return game
+
+
+def full_night(game: Game, rng: random.Random) -> None:
+    """Every seat that may act does, step after step, until the next day opens."""
+    night = game.st.day
+    while game.st.phase == "night" and game.st.day == night:
+        st = game.st
+        now = st.clock.real(st.now)
+        if st.prompt is not None:
+            seat = st.seat(st.prompt.seat)
+            options = (
+                acting.successors(game, seat.no)
+                if st.prompt.kind == "sheriff"
+                else acting.legal_targets(game, seat, game.rs.roles[seat.role].skills[st.prompt.skill])
+            )
+            game.apply(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=(rng.choice(options).no,)))
+            continue
+        acted = False
+        for seat in st.seats:
+            for skill in acting.pending(game, seat):
+                options = acting.legal_targets(game, seat, skill)
+                targets = tuple(s.no for s in rng.sample(options, min(len(options), skill.targets[0])))
+                game.apply(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets))
+                acted = True
+        if not acted and game.st.phase == "night":
+            deadline = game.next_deadline()
+            assert deadline is not None
+            game.tick(deadline)
+
+
+def bench_nights(rs: Ruleset, count: int) -> list[float]:
+    base = at_night(rs, seed=1)
+    times = []
+    for i in range(count):
+        game = copy.deepcopy(base)
+        rng = random.Random(i)
+        began = time.perf_counter()
+        full_night(game, rng)
+        times.append(time.perf_counter() - began)
+    return times
+
+
+def bench_games(rs: Ruleset, seats: int, seconds: float) -> tuple[int, float]:
+    """Complete random games for ``seconds`` of CPU time (one core: the process's own time)."""
+    games, began, seed = 0, time.process_time(), 0
+    while time.process_time() - began < seconds:
+        game = start(rs, seats, seed)
+        for _ in play(game, random.Random(seed)):
+            pass
+        games += 1
+        seed += 1
+    return games, time.process_time() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--nights", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    rs = load_ruleset("secret_number")
+    times = sorted(bench_nights(rs, args.nights))
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(
+        f"40-seat full night ({args.nights} runs): median {statistics.median(times) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
+    )
+    for seats in (12, 40):
+        games, spent = bench_games(rs, seats, args.seconds / 2)
+        print(
+            f"random full games, {seats} seats, one core: {games / spent:.1f} games/s ({games} games in {spent:.1f} CPU s)"
+        )
+
+
+if __name__ == "__main__":
+    main()

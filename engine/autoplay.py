@@ -1,0 +1,74 @@
+"""Random legal moves: built-in players for the demo, the benchmark and property tests.
+
+``moves`` lists what each seat may legally do right now (answer a prompt, use or
+pass a skill in the open step, vote); ``play`` drives a whole game with a seeded
+RNG, moving the clock to each deadline when nobody has a move left to make.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import datetime
+
+from engine import acting
+from engine import commands as c
+from engine.game import Game
+from engine.messages import Message
+
+
+def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
+    """Some legal commands at this moment (targets sampled from each legal range)."""
+    st = game.st
+    out: list[c.Command] = []
+    if st.phase == "over":
+        return out
+    if st.prompt is not None:
+        seat = st.seat(st.prompt.seat)
+        if st.prompt.kind == "sheriff":
+            options = acting.successors(game, seat.no)
+        else:
+            skill = game.rs.roles[seat.role].skills[st.prompt.skill]
+            options = acting.legal_targets(game, seat, skill) if skill.needs_targets else []
+        targets = (rng.choice(options).no,) if options else ()
+        out.append(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=targets))
+        if st.prompt.kind != "sheriff":
+            out.append(c.Pass(at=now, seat=seat.no))
+        return out
+    if st.phase in {"setup", "night"} and st.deadline is not None:
+        for no in dict.fromkeys(no for no, _ in st.waiting):
+            seat = st.seat(no)
+            for skill in acting.pending(game, seat):
+                options = acting.legal_targets(game, seat, skill)
+                count = min(len(options), rng.randint(skill.targets[0], skill.targets[1]))
+                targets = tuple(s.no for s in rng.sample(options, count))
+                choice = rng.choice(skill.choices) if skill.choices else None
+                out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets, choice=choice))
+                if not skill.forced:
+                    out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
+    if st.phase == "day" and st.deadline is not None:
+        voters = [s for s in st.seats if s.alive and s.no not in st.votes]
+        targets = [s.no for s in st.seats if s.alive]
+        for seat in voters:
+            out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*targets, 0])))
+    return out
+
+
+def play(game: Game, rng: random.Random, max_commands: int = 2000) -> Iterator[tuple[c.Command, list[Message]]]:
+    """Drive the game to its end with random legal moves; yields each accepted command."""
+    for _ in range(max_commands):
+        st = game.st
+        if st.phase == "over":
+            return
+        now = st.clock.real(st.now)
+        options = moves(game, now, rng)
+        if options and (st.phase != "day" or rng.random() < 0.9):
+            cmd = rng.choice(options)
+        else:
+            deadline = game.next_deadline()
+            if deadline is None:
+                return
+            cmd = c.Tick(at=deadline)
+        result = game.apply(cmd)
+        if result.accepted:
+            yield cmd, result.messages

@@ -1,0 +1,80 @@
+"""Small builders for engine tests: a secret_number game with named seats and a clock."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from engine import commands as c
+from engine.game import Game, Result
+from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Ruleset
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+BOARD = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "白痴")
+NAMES = ("甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸")
+
+
+def secret_number() -> Ruleset:
+    """The ruleset, loaded once per test session (a loaded ruleset is never mutated)."""
+    global _RULESET
+    if _RULESET is None:
+        _RULESET = load_ruleset("secret_number")
+    return _RULESET
+
+
+_RULESET: Ruleset | None = None
+
+
+def new_game(roles: tuple[str, ...] = BOARD, secrets: bool = True, seed: int = 1, **settings: object) -> Game:
+    """Seats 1..n take ``roles`` in order; secret number = seat number unless ``secrets`` is False."""
+    rs = secret_number()
+    names = NAMES[: len(roles)] if len(roles) <= len(NAMES) else tuple(f"角色{i}" for i in range(1, len(roles) + 1))
+    return Game.start(
+        rs,
+        c.Start(
+            at=T0,
+            seed=seed,
+            names=names,
+            roles=tuple((r,) for r in roles),
+            secrets=tuple(range(1, len(roles) + 1)) if secrets else (),
+            settings=tuple(settings.items()),
+        ),
+    )
+
+
+def at(game: Game, minutes: float = 0) -> datetime:
+    """Wall time ``minutes`` after the game's current moment."""
+    st = game.st
+    return st.clock.real(st.now) + timedelta(minutes=minutes)
+
+
+def run_to(game: Game, phase: str, day: int) -> None:
+    """Tick deadline by deadline until the game is at ``phase`` of ``day``."""
+    for _ in range(500):
+        st = game.st
+        if st.phase == phase and st.day == day and st.prompt is None:
+            return
+        deadline = game.next_deadline()
+        assert deadline is not None, f"stuck at {st.phase} {st.day}"
+        game.tick(deadline)
+    raise AssertionError(f"never reached {phase} {day}")
+
+
+def run_to_step(game: Game, step: str) -> None:
+    for _ in range(500):
+        st = game.st
+        if st.phase in {"night", "setup"} and game.rs.steps(st.phase)[st.step].name == step and st.deadline:
+            return
+        deadline = game.next_deadline()
+        assert deadline is not None
+        game.tick(deadline)
+    raise AssertionError(f"never reached step {step}")
+
+
+def act(game: Game, seat: int, skill: str, *targets: int, minutes: float = 0) -> Result:
+    return game.apply(c.Act(at=at(game, minutes), seat=seat, skill=skill, targets=targets))
+
+
+def vote(game: Game, seat: int, target: int, minutes: float = 0, **kw: object) -> Result:
+    return game.apply(c.CastVote(at=at(game, minutes), seat=seat, target=target, **kw))  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""Loading rulesets: errors as file:line; `check` lists what is not implemented."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.errors import RulesetError
+from engine.ruleset.loader import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def copy_ruleset(tmp_path: Path) -> Path:
+    target = tmp_path / "mine"
+    shutil.copytree(ROOT / "rulesets" / "secret_number", target)
+    return target
+
+
+def check(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine.ruleset", "check", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+def test_secret_number_checks_clean() -> None:
+    done = check(ROOT / "rulesets" / "secret_number")
+    assert done.returncode == 0, done.stdout
+    assert "未实现 0 项" in done.stdout
+
+
+def test_problems_are_reported_with_file_and_line(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    roles = ruleset / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    text = text.replace(
+        "tags: [夜晚, 指定]\n        effects:\n          - {feedback",
+        "tags: [夜晚, 指定, 飞行]\n        effects:\n          - {feedback",
+        1,
+    )
+    text = text.replace("damage: {kind: 指杀, at: 指杀结算}", "damage: {kind: 雷击, at: 指杀结算}", 1)
+    roles.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    messages = [str(p) for p in caught.value.problems]
+    tag_line = next(i for i, line in enumerate(text.splitlines(), 1) if "飞行" in line)
+    kind_line = next(i for i, line in enumerate(text.splitlines(), 1) if "雷击" in line)
+    assert any(m.startswith(f"{roles}:{tag_line}:") and "[飞行]" in m for m in messages), messages
+    assert any(m.startswith(f"{roles}:{kind_line}:") and "雷击" in m for m in messages), messages
+    done = check(ruleset)
+    assert done.returncode == 1 and "[飞行]" in done.stdout
+
+
+def test_unknown_keys_and_yaml_errors(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    (ruleset / "extra.yaml").write_text("statuses:\n  迷雾:\n    color: red\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any(p.line == 3 and "color" in p.message for p in caught.value.problems)
+    (ruleset / "extra.yaml").write_text("statuses: [\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("YAML 语法错误" in p.message for p in caught.value.problems)
+
+
+def test_unimplemented_roles_and_skills_are_listed(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    main = ruleset / "ruleset.yaml"
+    main.write_text(main.read_text(encoding="utf-8").replace("吹笛者]", "吹笛者, 炸弹人]"), encoding="utf-8")
+    roles = ruleset / "roles.yaml"
+    roles.write_text(roles.read_text(encoding="utf-8") + "  狐狸:\n    todo: 尚未实现查验三人\n", encoding="utf-8")
+    done = check(ruleset)
+    assert done.returncode == 1
+    assert "未实现：身份 炸弹人" in done.stdout and "未实现：身份 狐狸 —— 尚未实现查验三人" in done.stdout
