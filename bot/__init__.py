@@ -1,0 +1,1 @@
+"""The QQ side of banshabot: the NoneBot application and its sandbox."""
