@@ -161,6 +161,7 @@ class Game:
             if deadline is None or deadline > target:
                 break
             st.now = max(st.now, deadline)
+            st.expired += 1
             flow.expire(self)
             flow.run(self)
         if not st.clock.paused and target > st.now:

@@ -191,6 +191,7 @@ class GameState:
     surrender: Surrender | None = None
     log: list[LogEntry] = field(default_factory=list)
     order: int = 0  # counter of accepted acts
+    expired: int = 0  # deadlines processed so far (a tick that moves it changed the game)
     version: int = 0  # bumped by every change a victory condition can read
     checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import commands as c
-from engine import conditions, effects
+from engine import conditions, effects, reports
 from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.state import Surrender
@@ -76,6 +76,7 @@ def end(game: Game, winner: str | None, reason: str) -> None:
         report = flow.night_report(game)
         if report:
             game.say(PUBLIC, report)
+    game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)
     st.phase, st.winner = "over", winner
     st.work.clear()
     st.prompt, st.deadline = None, None
@@ -83,7 +84,7 @@ def end(game: Game, winner: str | None, reason: str) -> None:
         game.say(PUBLIC, f"【游戏结束】{winner}获胜。")
     else:
         game.say(PUBLIC, "【游戏结束】没有阵营获胜，请导演裁定。")
-    game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)
+    game.say(PUBLIC, reports.reveal(game), "reveal")
 
 
 def surrender(game: Game, cmd: c.Surrender) -> str:
