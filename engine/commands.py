@@ -154,6 +154,7 @@ RULINGS = {
     "sheriff": "警长",
     "lose": "判负",
     "win": "判胜",
+    "end": "结束",
 }
 
 

@@ -169,6 +169,10 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
                 raise Refusal("警长只能交给未出局的角色。")
             voting.make_sheriff(game, cmd.seat, "导演裁定")
             done = f"警长改为{st.seat(cmd.seat).name}"
+    elif cmd.what == "end":
+        game.log("ruling", f"导演裁定：结束游戏{why}", "导演裁定", secret=False)
+        victory.end(game, None, f"导演结束游戏{why}")
+        return "已结束游戏。"
     else:
         if cmd.arg not in rs.camps:
             raise Refusal(f"没有阵营「{cmd.arg}」。可用：{'、'.join(rs.camps)}。")
@@ -177,8 +181,9 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
             victory.check(game)
             done = f"{cmd.arg}判负"
         else:
+            game.log("ruling", f"导演裁定：{cmd.arg}获胜{why}", "导演裁定", secret=False)
             victory.end(game, cmd.arg, f"导演裁定{why}")
-            done = f"{cmd.arg}获胜"
+            return f"已裁定：{cmd.arg}获胜。"
     game.log("ruling", f"导演裁定：{done}{why}", "导演裁定", secret=False)
     return f"已裁定：{done}。"
 

@@ -82,6 +82,8 @@ def end(game: Game, winner: str | None, reason: str) -> None:
     st.prompt, st.deadline = None, None
     if winner:
         game.say(PUBLIC, f"【游戏结束】{winner}获胜。")
+    elif reason.startswith("导演结束游戏"):
+        game.say(PUBLIC, "【游戏结束】导演结束了游戏。")
     else:
         game.say(PUBLIC, "【游戏结束】没有阵营获胜，请导演裁定。")
     game.say(PUBLIC, reports.reveal(game), "reveal")
