@@ -1,1 +1,1 @@
-"""The QQ side of banshabot: the NoneBot application and its sandbox."""
+"""The QQ side: the NoneBot app, its services (store, deadlines, delivery, team groups) and the sandbox."""

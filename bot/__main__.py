@@ -1,0 +1,23 @@
+"""python -m bot — run the bot (reverse WebSocket at /onebot/v11/ws).
+
+Settings come from the environment (see bot/settings.py); the defaults keep
+everything under data/ with SQLite.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from bot.app import run
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in {"-h", "--help"}:
+        print(__doc__)
+        return 0
+    run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,72 @@
+"""The bot's settings: embedded defaults, overridable by environment variables or a .env file.
+
+| variable                   | default                                  | meaning                                   |
+| -------------------------- | ---------------------------------------- | ----------------------------------------- |
+| HOST / PORT                | 127.0.0.1 / 8080                         | where the reverse WebSocket listens       |
+| ONEBOT_ACCESS_TOKEN        | (none)                                   | token NapCat & co. must present           |
+| SUPERUSERS                 | []                                       | QQ numbers that direct every game (JSON)  |
+| SQLALCHEMY_DATABASE_URL    | sqlite+aiosqlite:///data/banshabot.db    | the database (PostgreSQL: postgresql+asyncpg://…) |
+| BANSHA_TIMEZONE            | Asia/Shanghai                            | how deadlines are shown and scheduled     |
+| BANSHA_SANDBOX             | false                                    | serve the rehearsal sandbox at /sandbox   |
+| LOG_LEVEL                  | INFO                                     |                                           |
+
+NoneBot reads adapter and plugin keys from the OS environment only when a .env file
+names them too; this module reads the environment itself so that ``ONEBOT_ACCESS_TOKEN=…
+python -m bot`` simply works.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+
+
+class BanshaConfig(BaseModel):
+    """The plugin config every part of the bot reads through ``get_plugin_config``."""
+
+    bansha_timezone: str = "Asia/Shanghai"
+    bansha_sandbox: bool = False
+    bansha_snapshot_every: int = 25  # commands between two snapshots of a game
+
+
+def _env(name: str) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else None
+
+
+def init_kwargs(**overrides: Any) -> dict[str, Any]:
+    """Everything ``nonebot.init`` needs: embedded defaults, then the environment, then overrides."""
+    DATA.mkdir(exist_ok=True)
+    kwargs: dict[str, Any] = {
+        "driver": "~fastapi",
+        "host": "127.0.0.1",
+        "port": 8080,
+        "command_start": {"/", ""},
+        "command_sep": {"."},
+        "sqlalchemy_database_url": f"sqlite+aiosqlite:///{DATA / 'banshabot.db'}",
+        "sqlalchemy_session_options": {"expire_on_commit": False},
+        "localstore_data_dir": str(DATA / "localstore"),
+        "localstore_cache_dir": str(DATA / "localstore" / "cache"),
+        "localstore_config_dir": str(DATA / "localstore" / "config"),
+        "apscheduler_config": {"apscheduler.timezone": "UTC"},
+        "alembic_startup_check": True,
+    }
+    for key in ("HOST", "LOG_LEVEL", "ONEBOT_ACCESS_TOKEN", "SQLALCHEMY_DATABASE_URL", "BANSHA_TIMEZONE"):
+        value = _env(key)
+        if value is not None:
+            kwargs[key.lower()] = value
+    if _env("PORT"):
+        kwargs["port"] = int(os.environ["PORT"])
+    if _env("SUPERUSERS"):
+        kwargs["superusers"] = {str(x) for x in json.loads(os.environ["SUPERUSERS"])}
+    if _env("BANSHA_SANDBOX"):
+        kwargs["bansha_sandbox"] = os.environ["BANSHA_SANDBOX"].lower() in {"1", "true", "yes", "on"}
+    kwargs.update(overrides)
+    return kwargs

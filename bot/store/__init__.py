@@ -1,0 +1,37 @@
+"""The durable store: a NoneBot library plugin owning the tables and their migrations.
+
+The database is brought to the newest migration as the bot starts, before
+nonebot-plugin-orm's own check runs (which would otherwise stop to ask a person).
+"""
+
+from __future__ import annotations
+
+from argparse import Namespace
+
+from nonebot import get_driver, require
+from nonebot.plugin import PluginMetadata
+
+__plugin_meta__ = PluginMetadata(
+    name="版杀存储",
+    description="命令日志、快照、发件箱与团队群绑定的持久化",
+    usage="由其他插件调用，无聊天命令",
+    type="library",
+)
+
+
+@get_driver().on_startup
+async def _upgrade_database() -> None:
+    """Registered before nonebot-plugin-orm loads, so it runs first: migrate to head."""
+    from nonebot_plugin_orm import AlembicConfig, get_session, migrate
+    from sqlalchemy.util import greenlet_spawn
+
+    get_session()  # builds the engine and metadata from the loaded models
+    with AlembicConfig(cmd_opts=Namespace()) as config:
+        await greenlet_spawn(migrate.upgrade, config)
+
+
+require("nonebot_plugin_orm")
+
+from bot.store import models  # noqa: E402  (the models need the orm plugin loaded)
+
+__all__ = ["models"]

@@ -1,0 +1,77 @@
+"""Shared by the chat plugins: which game a message is about, who may direct it, replies."""
+
+from __future__ import annotations
+
+import re
+
+from nonebot import get_driver
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, MessageEvent, PrivateMessageEvent
+from nonebot.consts import CMD_START_KEY, PREFIX_KEY
+from nonebot.typing import T_State
+
+from bot.outbox import Recipient
+from bot.service import Refused
+from bot.tables import Table, tables
+
+GAME_TAG = re.compile(r"^#(\d+)\s*")
+
+
+def superusers() -> set[str]:
+    return {str(s) for s in get_driver().config.superusers}
+
+
+def is_director(table: Table, qq: int) -> bool:
+    return qq in table.directors or str(qq) in superusers()
+
+
+def sender(event: MessageEvent) -> Recipient:
+    """Where a reply to this message goes: the group it came from, or the sender's DM."""
+    if isinstance(event, GroupMessageEvent):
+        return Recipient("group", event.group_id)
+    return Recipient("user", event.user_id)
+
+
+async def slashed_in_groups(event: MessageEvent, state: T_State) -> bool:
+    """In a group a command needs its '/' (so chat that happens to start with 开始 is left alone)."""
+    if isinstance(event, PrivateMessageEvent):
+        return True
+    return state.get(PREFIX_KEY, {}).get(CMD_START_KEY) == "/"
+
+
+def split_tag(text: str) -> tuple[int | None, str]:
+    """``#12 投票 3`` → (12, "投票 3"): a DM naming one of several games."""
+    match = GAME_TAG.match(text.strip())
+    if match:
+        return int(match.group(1)), text.strip()[match.end() :]
+    return None, text.strip()
+
+
+def pick(candidates: list[Table], tag: int | None, none: str) -> Table:
+    """The one game meant: the only candidate, or the one the #tag names."""
+    if tag is not None:
+        chosen = next((t for t in candidates if t.id == tag), None)
+        if chosen is None:
+            raise Refused(f"没有你参与的第 #{tag} 局。你的游戏：{_ids(candidates)}。")
+        return chosen
+    if not candidates:
+        raise Refused(none)
+    if len(candidates) > 1:
+        raise Refused(f"你同时在多局游戏中（{_ids(candidates)}），请在命令前加局号，例如：#{candidates[0].id} 身份")
+    return candidates[0]
+
+
+def _ids(candidates: list[Table]) -> str:
+    return "、".join(f"#{t.id}" for t in candidates) or "无"
+
+
+def directed_table(event: MessageEvent, tag: int | None) -> Table:
+    """The game a director command is about: this group's, or (in DM) the one the director runs."""
+    qq = event.user_id
+    if isinstance(event, GroupMessageEvent):
+        table = tables.in_group(event.group_id)
+        if table is None:
+            raise Refused("本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局。")
+        if not is_director(table, qq):
+            raise Refused("只有本局导演可以使用这个命令。")
+        return table
+    return pick(tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。")

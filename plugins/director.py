@@ -1,0 +1,164 @@
+"""Directors' commands, in the main group (with '/') or by DM: 状态 暂停 继续 延时 推进 撤销
+代投 判罚 替补 公告 结束 裁定 绑定. Anyone else is told plainly that they are not the director."""
+
+from __future__ import annotations
+
+import re
+
+from nonebot import on_command
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
+from nonebot.matcher import Matcher
+from nonebot.params import CommandArg, RawCommand
+from nonebot.plugin import PluginMetadata
+
+from bot import service
+from bot.outbox import Recipient
+from bot.service import Refused
+from bot.tables import Table
+from engine import commands as c
+from engine import reports
+from engine.game import Game
+from plugins._common import directed_table, sender, slashed_in_groups
+
+__plugin_meta__ = PluginMetadata(
+    name="版杀导演",
+    description="导演查看全部状态、暂停、延时、推进、撤销、代投、判罚、替补、公告、结束、裁定、绑定团队群",
+    usage="状态 · 暂停 · 继续 · 延时 <分钟> · 推进 · 撤销 · 代投 <角色> <目标|弃权> · 判罚 <角色> 蓝|黄|红 [理由] · "
+    "替补 <角色> <QQ> · 公告 <内容> · 结束 [阵营] · 裁定 … · 绑定 <团队群> <群号>（私聊时可加局号 #12）",
+    type="application",
+    supported_adapters={"~onebot.v11"},
+)
+
+TAG = re.compile(r"#(\d+)")
+RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
+RULING_HELP = (
+    "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
+    "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营>"
+)
+
+
+def _words(arg: Message) -> tuple[int | None, list[str], str]:
+    """Arguments with an optional #局号 taken out; also the raw text after the command."""
+    text = arg.extract_plain_text()
+    match = TAG.search(text)
+    tag = int(match.group(1)) if match else None
+    if match:
+        text = text[: match.start()] + text[match.end() :]
+    return tag, text.split(), text.strip()
+
+
+def _seat(table: Table, name: str) -> int:
+    player = table.by_name(name)
+    if player is None:
+        raise Refused(f"没有角色「{name}」。角色：{'、'.join(p.name for p in table.players)}。")
+    return player.seat
+
+
+def _game(table: Table) -> Game:
+    if table.game is None:
+        raise Refused("游戏还没有开始。")
+    return table.game
+
+
+def _status(table: Table, event: MessageEvent) -> str:
+    if isinstance(event, GroupMessageEvent):
+        raise Refused("「状态」包含全部秘密信息，请私聊机器人发送。")
+    if table.game is None:
+        players = "、".join(f"{p.name}({p.qq})" for p in table.players) or "无"
+        return f"第 #{table.id} 局报名中：{players}；板子 {len(table.board)} 人。"
+    qq = "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
+    return f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
+
+
+def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
+    at = service.now()
+    if name == "暂停":
+        return c.Pause(at=at)
+    if name == "继续":
+        return c.Resume(at=at)
+    if name == "推进":
+        return c.Advance(at=at)
+    if name == "延时":
+        if not words or not words[0].isdigit():
+            raise Refused("写法：延时 <分钟>，例如 延时 30")
+        return c.Extend(at=at, minutes=int(words[0]))
+    if name == "公告":
+        return c.Announce(at=at, text=raw)
+    if name == "代投":
+        if len(words) < 2:
+            raise Refused("写法：代投 <角色> <目标|弃权> [理由]")
+        game = _game(table)
+        target = 0 if words[1] == "弃权" else game.target_from_text(words[1])
+        if target is None:
+            raise Refused(f"没有「{words[1]}」这个投票对象。")
+        return c.CastVote(
+            at=at, seat=_seat(table, words[0]), target=target, reason=" ".join(words[2:]), by_director=True
+        )
+    if name == "判罚":
+        if len(words) < 2 or words[1].removesuffix("牌") not in {"蓝", "黄", "红"}:
+            raise Refused("写法：判罚 <角色> 蓝|黄|红 [理由]")
+        return c.Penalize(
+            at=at, seat=_seat(table, words[0]), card=words[1].removesuffix("牌"), reason=" ".join(words[2:])
+        )
+    if name == "结束":
+        return c.Ruling(at=at, what="win", arg=words[0], reason=" ".join(words[1:]))
+    return _ruling(table, words, at)
+
+
+def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no-untyped-def]
+    if not words or words[0] not in RULING_WORDS:
+        raise Refused(f"写法：{RULING_HELP}")
+    what, rest = RULING_WORDS[words[0]], words[1:]
+    if what in {"lose", "win"}:
+        if not rest:
+            raise Refused(f"写法：裁定 {words[0]} <阵营>")
+        return c.Ruling(at=at, what=what, arg=rest[0], reason=" ".join(rest[1:]))
+    if what == "sheriff":
+        if not rest:
+            raise Refused("写法：裁定 警长 <角色|无>")
+        seat = 0 if rest[0] in {"无", "空缺"} else _seat(table, rest[0])
+        return c.Ruling(at=at, what=what, seat=seat, reason=" ".join(rest[1:]))
+    if not rest:
+        raise Refused(f"写法：{RULING_HELP}")
+    if what in {"add_status", "remove_status"}:
+        if len(rest) < 2:
+            raise Refused(f"写法：裁定 {words[0]} <角色> <状态>")
+        return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), arg=rest[1], reason=" ".join(rest[2:]))
+    return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), reason=" ".join(rest[1:]))
+
+
+NAMES = ("状态", "暂停", "继续", "延时", "推进", "撤销", "代投", "判罚", "替补", "公告", "结束", "裁定", "绑定")
+director = on_command("状态", aliases=set(NAMES[1:]), rule=slashed_in_groups, priority=5, block=True)
+
+
+@director.handle()
+async def _director(
+    matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()
+) -> None:
+    name = raw.lstrip("/")
+    tag, words, text = _words(arg)
+    to: Recipient = sender(event)
+    try:
+        table = directed_table(event, tag)
+        if name == "状态":
+            reply = _status(table, event)
+        elif name == "撤销":
+            reply = await service.undo(table, to)
+        elif name == "替补":
+            if len(words) != 2 or not words[1].isdigit():
+                raise Refused("写法：替补 <角色> <QQ号>")
+            reply = await service.substitute(table, words[0], int(words[1]), to)
+        elif name == "绑定":
+            if len(words) != 2 or not words[1].isdigit():
+                raise Refused("写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
+            reply = await service.bind(table, words[0], int(words[1]), to)
+        elif name == "结束" and not words:
+            reply = await service.end(table, to)
+        else:
+            _game(table)
+            reply = await service.submit(table, _command(table, name, words, text), to)
+    except Refused as refused:
+        reply = str(refused)
+    if reply:
+        await matcher.finish(reply)
+    await matcher.finish()

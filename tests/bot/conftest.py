@@ -1,0 +1,44 @@
+"""nonebug fixtures: the real plugins on a scratch SQLite database, cleaned between tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import nonebot
+import pytest
+from nonebug import App
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def after_nonebot_init(after_nonebot_init: None) -> None:
+    from nonebot.adapters.onebot.v11 import Adapter
+
+    nonebot.get_driver().register_adapter(Adapter)
+    nonebot.load_plugin("bot.store")
+    nonebot.load_plugins("plugins")
+
+
+@pytest.fixture
+async def app(app: App) -> AsyncIterator[App]:
+    from nonebot_plugin_apscheduler import scheduler
+    from nonebot_plugin_orm import get_session
+    from sqlalchemy import delete
+
+    from bot.store import models
+    from bot.tables import tables
+
+    yield app
+    tables.clear()
+    scheduler.remove_all_jobs()
+    async with get_session() as session:
+        for model in (
+            models.GameRow,
+            models.DirectorRow,
+            models.PlayerRow,
+            models.CommandRow,
+            models.SnapshotRow,
+            models.OutboxRow,
+            models.BindingRow,
+        ):
+            await session.execute(delete(model))
+        await session.commit()
