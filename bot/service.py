@@ -38,6 +38,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def new_seed() -> int:
+    """The seed of a new game's deal (and of every random ruling the engine makes in it)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
 class Refused(Exception):
     """A lobby or bot-level request that cannot be done; the text says why and what would work."""
 
@@ -200,7 +205,7 @@ async def start(table: Table, by: Recipient) -> str:
             raise Refused("请先设置板子：板子 狼人x3 预言家 女巫 …")
         cmd = c.Start(
             at=now(),
-            seed=random.SystemRandom().randrange(1, 2**31),
+            seed=new_seed(),
             names=tuple(p.name for p in table.players),
             board=tuple(table.board),
             settings=tuple(table.settings.items()),
