@@ -163,6 +163,9 @@ class Game:
             st.now = max(st.now, deadline)
             st.expired += 1
             flow.expire(self)
+            # what the deadline sets off happens when it is processed: a step that opens late
+            # (the bot was down) still gets its full time
+            st.now = max(st.now, target)
             flow.run(self)
         if not st.clock.paused and target > st.now:
             st.now = target
