@@ -5,7 +5,8 @@
 | HOST / PORT                | 127.0.0.1 / 8080                         | where the reverse WebSocket listens       |
 | ONEBOT_ACCESS_TOKEN        | (none)                                   | token NapCat & co. must present           |
 | SUPERUSERS                 | []                                       | QQ numbers that direct every game (JSON)  |
-| SQLALCHEMY_DATABASE_URL    | sqlite+aiosqlite:///data/banshabot.db    | the database (PostgreSQL: postgresql+asyncpg://…) |
+| BANSHA_DATA_DIR            | data/                                    | runtime files: SQLite database, localstore |
+| SQLALCHEMY_DATABASE_URL    | sqlite+aiosqlite:///<data>/banshabot.db  | the database (PostgreSQL: postgresql+asyncpg://…) |
 | BANSHA_TIMEZONE            | Asia/Shanghai                            | how deadlines are shown and scheduled     |
 | BANSHA_SANDBOX             | false                                    | serve the rehearsal sandbox at /sandbox   |
 | LOG_LEVEL                  | INFO                                     |                                           |
@@ -25,7 +26,6 @@ from typing import Any
 from pydantic import BaseModel
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "data"
 
 
 class BanshaConfig(BaseModel):
@@ -43,18 +43,19 @@ def _env(name: str) -> str | None:
 
 def init_kwargs(**overrides: Any) -> dict[str, Any]:
     """Everything ``nonebot.init`` needs: embedded defaults, then the environment, then overrides."""
-    DATA.mkdir(exist_ok=True)
+    data = Path(_env("BANSHA_DATA_DIR") or ROOT / "data").resolve()
+    data.mkdir(parents=True, exist_ok=True)
     kwargs: dict[str, Any] = {
         "driver": "~fastapi",
         "host": "127.0.0.1",
         "port": 8080,
         "command_start": {"/", ""},
         "command_sep": {"."},
-        "sqlalchemy_database_url": f"sqlite+aiosqlite:///{DATA / 'banshabot.db'}",
+        "sqlalchemy_database_url": f"sqlite+aiosqlite:///{data / 'banshabot.db'}",
         "sqlalchemy_session_options": {"expire_on_commit": False},
-        "localstore_data_dir": str(DATA / "localstore"),
-        "localstore_cache_dir": str(DATA / "localstore" / "cache"),
-        "localstore_config_dir": str(DATA / "localstore" / "config"),
+        "localstore_data_dir": str(data / "localstore"),
+        "localstore_cache_dir": str(data / "localstore" / "cache"),
+        "localstore_config_dir": str(data / "localstore" / "config"),
         "apscheduler_config": {"apscheduler.timezone": "UTC"},
         "alembic_startup_check": True,
     }
