@@ -420,6 +420,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
         if mine:
             raise Refusal(f"{mine[0].name}是强制技能，不能放弃，必须选择目标。")
         raise Refusal(f"你现在没有可以放弃的技能。当前：{_now_text(game)}。")
+    where = _now_text(game)
     _done(game, seat, [s.name for s in passable])
     for skill in passable:
         st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)]
@@ -428,7 +429,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
         from engine import flow
 
         flow.close_step(game)
-    return f"已放弃：{'、'.join(s.name for s in passable)}。"
+    return f"已放弃：{'、'.join(s.name for s in passable)}（{where}）。"
 
 
 def last_words(game: Game, cmd: c.LastWords) -> str:
