@@ -383,14 +383,32 @@ async def undo(table: Table, by: Recipient) -> str:
     return ""
 
 
+DIRECTOR_WORDS = {"pause": "暂停", "resume": "继续", "advance": "推进", "announce": "公告", "settings": "设置"}
+
+
 def describe(table: Table, cmd: c.Command) -> str:
+    """A logged command in the chat's words (撤销's replies): who did what, to whom."""
     game = table.game
-    who = table.player(cmd.seat).name if getattr(cmd, "seat", 0) else "导演"  # type: ignore[attr-defined]
+    seat: int = getattr(cmd, "seat", 0)
+    name = table.player(seat).name if seat else ""
     if isinstance(cmd, c.Act) and game is not None:
-        return f"{who} {cmd.skill} {'、'.join(game.label(t) for t in cmd.targets)}".strip()
+        return f"{name} {cmd.skill} {'、'.join(game.label(t) for t in cmd.targets)}".strip()
     if isinstance(cmd, c.CastVote) and game is not None:
+        who = f"导演代{name}" if cmd.by_director else name
         return f"{who} 投票 {game.label(cmd.target) if cmd.target else '弃权'}"
-    return f"{who} {cmd.name}"
+    if isinstance(cmd, c.Pass):
+        return f"{name} 放弃 {cmd.skill or ''}".strip()
+    if isinstance(cmd, c.LastWords):
+        return f"{name} 遗言"
+    if isinstance(cmd, c.Surrender):
+        return f"{name} {'投降' if cmd.agree else '拒绝投降'}"
+    if isinstance(cmd, c.Extend):
+        return f"导演 延时{cmd.minutes}分钟"
+    if isinstance(cmd, c.Penalize):
+        return f"导演 判罚 {name} {cmd.card}牌"
+    if isinstance(cmd, c.Ruling):
+        return " ".join(w for w in ("导演 裁定", c.RULINGS.get(cmd.what, cmd.what), name, cmd.arg) if w)
+    return f"导演 {DIRECTOR_WORDS.get(cmd.name, cmd.name)}"
 
 
 async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
@@ -467,6 +485,7 @@ async def deliver_all() -> None:
     """A bot connected: send everything that waited for it."""
     for table in list(tables.tables.values()):
         async with table.lock:
+            await teams.follow(table, force=True, announce=False)  # whatever changed in the groups meanwhile
             await deliver(table)
     await _deliver_finished()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from nonebot import logger
 from nonebot_plugin_orm import get_session
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, PlayerRow, SnapshotRow
 from engine import commands as c
@@ -165,7 +165,10 @@ async def _load(session, row: GameRow) -> Table:  # type: ignore[no-untyped-def]
             )
         ).all()
         table.game = await _restore(session, rs, row.id, log)
-        table.seq = log[-1].seq if log else 0
+        table.seq = await session.scalar(select(func.max(CommandRow.seq)).where(CommandRow.game_id == row.id)) or 0
+        from bot.teams import roster
+
+        table.rosters = {team: roster(table, team) for team in bindings}  # synced before the stop; checked on connect
     return table
 
 

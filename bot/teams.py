@@ -45,23 +45,25 @@ async def bind(table: Table, team: str, group_id: int) -> None:
     await follow(table, force=True)
 
 
-async def follow(table: Table, force: bool = False) -> None:
-    """Bring every bound group in line with its team's roster, when the roster changed."""
+async def follow(table: Table, force: bool = False, announce: bool = True) -> None:
+    """Bring every bound group in line with its team's roster, when the roster changed
+    (``force``: check anyway). ``announce`` posts the roster in the group when it changed."""
     if table.game is None:
         return
     for team, group in table.bindings.items():
         now = roster(table, team)
-        if not force and table.rosters.get(team) == now:
+        changed = table.rosters.get(team) != now
+        if not force and not changed:
             continue
         try:
-            await _sync(table, team, group, now)
+            await _sync(table, team, group, now, announce and changed and bool(now))
         except (ActionFailed, NetworkError) as failed:
             logger.warning(f"#{table.id} 同步{team}群 {group} 失败：{failed}")
             continue
         table.rosters[team] = now
 
 
-async def _sync(table: Table, team: str, group: int, members: frozenset[int]) -> None:
+async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> None:
     bot = outbox.the_bot()
     if bot is None:
         return
@@ -73,11 +75,15 @@ async def _sync(table: Table, team: str, group: int, members: frozenset[int]) ->
     for qq in members & present.keys():
         await _card(bot, table, group, qq, present[qq].get("card", ""))
     label = table.rs.teams[team].group or team
+    invited = table.rosters.get(team, frozenset())
     notes = [
         outbox.direct(table, table.seq, Recipient("user", qq), f"请申请加入{label}：群号 {group}（机器人会自动通过）。")
-        for qq in sorted(members - present.keys())
+        for qq in sorted(members - present.keys() - invited)
     ]
-    notes.append(outbox.direct(table, table.seq, Recipient("group", group), f"【{label}】成员：{names(table, team)}。"))
+    if announce:
+        notes.append(
+            outbox.direct(table, table.seq, Recipient("group", group), f"【{label}】成员：{names(table, team)}。")
+        )
     async with get_session() as session:
         session.add_all(notes)
         await session.commit()

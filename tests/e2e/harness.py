@@ -1,0 +1,124 @@
+"""End-to-end harness: the real bot (``python -m bot``) in a subprocess, on a scratch data
+directory, and a simulated QQ world connected to it over the real reverse WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.sandbox import SandboxClient, World, connect, sent
+from bot.sandbox.transcript import Entry
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "e2e-token"
+BOT = 10000
+DIRECTOR = 1
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class BotProcess:
+    """One run of the bot; ``kill`` ends it abruptly (SIGKILL: no shutdown, no flushing)."""
+
+    data: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(
+            os.environ,
+            PORT=str(self.port),
+            BANSHA_DATA_DIR=str(self.data),
+            SUPERUSERS=f'["{DIRECTOR}"]',
+            ONEBOT_ACCESS_TOKEN=TOKEN,
+            LOG_LEVEL="WARNING",
+        )
+        log = (self.data / "bot.log").open("ab")
+        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/onebot/v11/ws"
+
+    def log(self) -> str:
+        return (self.data / "bot.log").read_text(errors="replace")
+
+
+async def attach(bot: BotProcess, world: World, timeout: float = 30) -> SandboxClient:
+    """Connect as NapCat would, retrying while the bot starts up."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        try:
+            return await connect(bot.url, BOT, TOKEN, world=world)
+        except OSError:
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError("the bot did not come up:\n" + bot.log()[-3000:]) from None
+            await asyncio.sleep(0.2)
+
+
+class Table:
+    """The QQ side of one game: the world, the client, and what each player was told."""
+
+    def __init__(self, world: World, client: SandboxClient, group: int):
+        self.world = world
+        self.client = client
+        self.group = group
+
+    async def say(self, qq: int, text: str, expect: str = "", timeout: float = 15) -> Entry:
+        """A group message; waits for the bot's group reply (containing ``expect``)."""
+        event = await self.client.send_group(self.group, qq, text)
+        return await self.client.wait_for(sent(group_id=self.group, containing=expect), timeout, since=event.seq)
+
+    async def dm(self, qq: int, text: str, expect: str = "", timeout: float = 15) -> Entry:
+        event = await self.client.send_private(qq, text)
+        return await self.client.wait_for(sent(user_id=qq, containing=expect), timeout, since=event.seq)
+
+    async def told(self, qq: int, containing: str, since: int = 0, timeout: float = 15) -> Entry:
+        return await self.client.wait_for(sent(user_id=qq, containing=containing), timeout, since=since)
+
+    async def posted(self, containing: str, since: int = 0, timeout: float = 15) -> Entry:
+        return await self.client.wait_for(sent(group_id=self.group, containing=containing), timeout, since=since)
+
+    def identity(self, qq: int) -> tuple[str, int]:
+        """(role, secret number) from the identity DM the bot sent this player."""
+        text = next(t for t in self.world.sent_to(user_id=qq) if t.startswith("你的角色："))
+        role = re.search(r"身份：(\S+?)；", text)
+        secret = re.search(r"秘密数字：(\d+)", text)
+        assert role and secret, text
+        return role.group(1), int(secret.group(1))
+
+
+def deliveries(world: World) -> list[tuple[str, int, str]]:
+    """Every message the bot delivered: (user | group, id, text)."""
+    out = []
+    for entry in world.transcript:
+        if (
+            entry.direction == "action"
+            and entry.ok
+            and entry.name in {"send_private_msg", "send_group_msg", "send_msg"}
+        ):
+            where = "group" if entry.group_id else "user"
+            out.append((where, entry.group_id or entry.user_id or 0, entry.text))
+    return out
