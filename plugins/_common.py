@@ -46,8 +46,11 @@ def split_tag(text: str) -> tuple[int | None, str]:
     return None, text.strip()
 
 
-def pick(candidates: list[Table], tag: int | None, none: str) -> Table:
-    """The one game meant: the only candidate, or the one the #tag names."""
+def pick(
+    candidates: list[Table], tag: int | None, none: str, hint: str = "请在命令前加局号，例如：#{id} 身份"
+) -> Table:
+    """The one game meant: the only candidate, or the one the #tag names. ``hint`` says where
+    the tag goes (``{id}``: a game's number)."""
     if tag is not None:
         chosen = next((t for t in candidates if t.id == tag), None)
         if chosen is None:
@@ -56,7 +59,7 @@ def pick(candidates: list[Table], tag: int | None, none: str) -> Table:
     if not candidates:
         raise Refused(none)
     if len(candidates) > 1:
-        raise Refused(f"你同时在多局游戏中（{_ids(candidates)}），请在命令前加局号，例如：#{candidates[0].id} 身份")
+        raise Refused(f"你同时在多局游戏中（{_ids(candidates)}），" + hint.format(id=candidates[0].id))
     return candidates[0]
 
 
@@ -74,4 +77,4 @@ def directed_table(event: MessageEvent, tag: int | None) -> Table:
         if not is_director(table, qq):
             raise Refused("只有本局导演可以使用这个命令。")
         return table
-    return pick(tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。")
+    return pick(tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。", "请在命令后加局号，例如：暂停 #{id}")

@@ -24,12 +24,12 @@ __plugin_meta__ = PluginMetadata(
     name="版杀导演",
     description="导演查看全部状态、暂停、延时、推进、撤销、代投、判罚、替补、公告、结束、裁定、绑定团队群",
     usage="状态 · 暂停 · 继续 · 延时 <分钟> · 推进 · 撤销 · 代投 <角色> <目标|弃权> · 判罚 <角色> 蓝|黄|红 [理由] · "
-    "替补 <角色> <QQ> · 公告 <内容> · 结束 [阵营] · 裁定 … · 绑定 <团队群> <群号>（私聊时可加局号 #12）",
+    "替补 <角色> <QQ> · 公告 <内容> · 结束 [阵营] · 裁定 … · 绑定 <团队群> <群号>（私聊时可在命令后加局号，如 暂停 #12）",
     type="application",
     supported_adapters={"~onebot.v11"},
 )
 
-TAG = re.compile(r"#(\d+)")
+TAG = re.compile(r"#(\d+)(?=\s|$)")
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
@@ -38,13 +38,14 @@ RULING_HELP = (
 
 
 def _words(arg: Message) -> tuple[int | None, list[str], str]:
-    """Arguments with an optional #局号 taken out; also the raw text after the command."""
-    text = arg.extract_plain_text()
-    match = TAG.search(text)
+    """Arguments less a leading #局号 (``暂停 #12``); also their raw text. Only a whole first
+    word is a tag, so a notice may mention ``#3`` or ``#2楼``."""
+    text = arg.extract_plain_text().strip()
+    match = TAG.match(text)
     tag = int(match.group(1)) if match else None
     if match:
-        text = text[: match.start()] + text[match.end() :]
-    return tag, text.split(), text.strip()
+        text = text[match.end() :].strip()
+    return tag, text.split(), text
 
 
 def _seat(table: Table, name: str) -> int:

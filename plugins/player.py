@@ -106,9 +106,11 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
 
 
 def _table(qq: int, tag: int | None) -> Table:
+    """The game a DM is about: the one its #tag names, else the one running (or in the lobby)."""
     mine = tables.playing(qq)
     running = [t for t in mine if t.status == "running"]
-    return pick(running or mine, tag, "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
+    candidates = mine if tag is not None else running or mine
+    return pick(candidates, tag, "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
 
 
 act = on_message(rule=is_type(PrivateMessageEvent), priority=10, block=True)
