@@ -28,7 +28,7 @@ from engine.errors import RulesetError
 from engine.game import Game, check_start
 from engine.messages import Message
 from engine.replay import replay
-from engine.ruleset.loader import load_ruleset
+from engine.ruleset.loader import RULESETS_DIR, load_ruleset, ruleset_dir
 from engine.schedule import check_settings, default_settings
 
 NAME_LIMIT = 12
@@ -51,13 +51,18 @@ class Refused(Exception):
 
 
 async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
+    """A new game in its lobby. Only a ruleset directory under rulesets/ may be named: chat
+    must not make the bot read (or import hooks from) any other path."""
     if tables.in_group(group_id):
         raise Refused("本群已有一局进行中的游戏。结束它之后才能新建。")
+    directory = ruleset_dir(ruleset_id)
+    if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
+        raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
     try:
-        rs = load_ruleset(ruleset_id)
+        rs = load_ruleset(directory)
     except RulesetError as exc:
         raise Refused(
-            f"无法使用规则集「{ruleset_id}」：{exc.problems[0].message}。发送「规则集」查看可用的规则集。"
+            f"无法使用规则集「{ruleset_id}」：{exc.problems[0].message}。发送「/规则集」查看可用的规则集。"
         ) from exc
     async with get_session() as session:
         row = GameRow(
