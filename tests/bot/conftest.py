@@ -20,14 +20,22 @@ async def after_nonebot_init(after_nonebot_init: None) -> None:
 
 @pytest.fixture
 async def app(app: App) -> AsyncIterator[App]:
+    """nonebug's app, with the QQ account connected for the whole test (each test context
+    fakes its API calls), so the bot's on-connect delivery runs once, on an empty store."""
+    from nonebot.adapters.onebot.v11 import Adapter, Bot
     from nonebot_plugin_apscheduler import scheduler
     from nonebot_plugin_orm import get_session
     from sqlalchemy import delete
 
     from bot.store import models
     from bot.tables import tables
+    from tests.bot.fake import SELF_ID
 
+    adapter = nonebot.get_adapter(Adapter)
+    bot = Bot(adapter, str(SELF_ID))
+    adapter.bot_connect(bot)
     yield app
+    adapter.bot_disconnect(bot)
     tables.clear()
     scheduler.remove_all_jobs()
     async with get_session() as session:

@@ -11,12 +11,18 @@ from nonebot.adapters.onebot.v11 import (
     GroupMessageEvent,
     GroupRequestEvent,
     Message,
+    MessageSegment,
     PrivateMessageEvent,
 )
 from nonebot.adapters.onebot.v11.event import Sender
 
 SELF_ID = 10000
 _ids = itertools.count(1)
+
+
+def _typed(text: str) -> Message:
+    """What a person typed: one text segment (a literal ``[CQ:…]`` stays text, as QQ sends it)."""
+    return Message(MessageSegment.text(text))
 
 
 def dm(user_id: int, text: str) -> PrivateMessageEvent:
@@ -28,8 +34,8 @@ def dm(user_id: int, text: str) -> PrivateMessageEvent:
         sub_type="friend",
         message_id=next(_ids),
         user_id=user_id,
-        message=Message(text),
-        original_message=Message(text),
+        message=_typed(text),
+        original_message=_typed(text),
         raw_message=text,
         font=0,
         sender=Sender(user_id=user_id, nickname=str(user_id)),
@@ -47,8 +53,8 @@ def say(group_id: int, user_id: int, text: str, role: str = "member") -> GroupMe
         message_id=next(_ids),
         user_id=user_id,
         group_id=group_id,
-        message=Message(text),
-        original_message=Message(text),
+        message=_typed(text),
+        original_message=_typed(text),
         raw_message=text,
         font=0,
         sender=Sender(user_id=user_id, nickname=str(user_id), card="", role=role),

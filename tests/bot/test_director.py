@@ -1,0 +1,291 @@
+"""Directors' commands, in the main group with '/' or by DM (optional #局号 after the command):
+状态 暂停 继续 延时 推进 撤销 代投 判罚 替补 公告 结束 裁定 绑定.
+
+The deal is fixed (SEED): 1甲 村民, 2乙 狼人, 3丙 村民, 4丁 女巫, 5戊 狼人, 6己 预言家.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nonebug import App
+
+from engine import commands as c
+from engine import reports
+from tests.bot.helpers import (
+    GROUP,
+    OWNER,
+    SUPERUSER,
+    TEAM_GROUP,
+    Peer,
+    accepted,
+    counts,
+    game,
+    ignored,
+    now,
+    open_lobby,
+    refused,
+    running_game,
+    seat,
+    secret,
+    start_game,
+    state,
+    text,
+)
+
+NOT_DIRECTOR = "只有本局导演可以使用这个命令。"
+NOT_DIRECTING = "你没有正在导演的游戏。"
+NO_GAME = "本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局。"
+
+
+def _qq_list(table) -> str:  # type: ignore[no-untyped-def]
+    return "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
+
+
+async def test_status_is_the_whole_secret_state_and_only_by_dm(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    await refused(app, OWNER, "/状态", NO_GAME, group=GROUP)
+    table = await open_lobby(app)
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        event = qq.dm(OWNER, "状态")
+        qq.reply(event, "第 #1 局报名中：甲(101)、乙(102)、丙(103)、丁(104)、戊(105)、己(106)；板子 6 人。")
+    await start_game(app, monkeypatch)
+    view = reports.director_view(game(table))
+    assert "2号乙 狼人 狼人阵营 秘密数字5 存活 团队:狼人" in view
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        event = qq.dm(OWNER, "状态")
+        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+        event = qq.dm(SUPERUSER, "状态")  # a superuser directs every game
+        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+    await refused(app, OWNER, "/状态", "「状态」包含全部秘密信息，请私聊机器人发送。", group=GROUP)
+    await refused(app, 102, "/状态", NOT_DIRECTOR, group=GROUP)
+    await refused(app, 102, "状态", NOT_DIRECTING)
+    await ignored(app, OWNER, "状态", group=GROUP)  # chat without '/' is left alone
+
+
+async def test_a_non_director_is_refused_every_command(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    await running_game(app, monkeypatch)
+    for command in (
+        "暂停",
+        "继续",
+        "延时 30",
+        "推进",
+        "撤销",
+        "代投 甲 1",
+        "判罚 甲 蓝",
+        "替补 甲 201",
+        "公告 嗨",
+        "结束",
+        "裁定 出局 甲",
+        f"绑定 情侣群 {TEAM_GROUP}",
+    ):
+        await refused(app, 102, f"/{command}", NOT_DIRECTOR, group=GROUP)
+        await refused(app, 102, command, NOT_DIRECTING)
+    await refused(app, OWNER, "/暂停", NO_GAME, group=GROUP + 1)
+
+
+async def test_pause_and_resume(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    result = await accepted(app, OWNER, "/暂停", c.Pause(at=now()), group=True)
+    assert result.reply == "已暂停。"
+    assert game(table).next_deadline() is None
+    await refused(app, OWNER, "/暂停", "游戏已经处于暂停状态。", group=GROUP)
+    await refused(app, 101, f"投票 {secret(table, 102)}", "游戏已暂停，请等待导演继续。")
+    result = await accepted(app, OWNER, "继续", c.Resume(at=now()))
+    assert result.reply == "已继续。"
+    await refused(app, OWNER, "继续", "游戏没有暂停。")
+
+
+async def test_extend_and_advance(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    await refused(app, OWNER, "延时", "写法：延时 <分钟>，例如 延时 30")
+    await refused(app, OWNER, "延时 半小时", "写法：延时 <分钟>，例如 延时 30")
+    await refused(app, OWNER, "延时 0", "延时分钟数应为 1 到 10080 之间的整数。")
+    close = game(table).st.deadline
+    result = await accepted(app, OWNER, "延时 30", c.Extend(at=now(), minutes=30))
+    assert result.reply.startswith("已延时30分钟，新截止时间 ")
+    assert close is not None and (game(table).st.deadline - close).total_seconds() == 30 * 60  # type: ignore[operator]
+    result = await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    assert result.reply == "已推进：第1天。"
+    assert (game(table).st.phase, game(table).st.day) == ("night", 1)
+
+
+async def test_undo_takes_back_the_last_command_and_tells_its_player(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    await refused(app, OWNER, "撤销", "没有可以撤销的命令。")
+    before = state(table)
+    await accepted(app, 101, f"投票 {secret(table, 102)}", c.CastVote(at=now(), seat=1, target=seat(table, 102)))
+    logged, _ = await counts()
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.say(OWNER, "/撤销")
+        vote = f"甲 投票 秘密数字{secret(table, 102)}"
+        qq.to_group(GROUP, f"已撤销：{vote}。")
+        qq.to_user(101, f"导演撤销了你的操作：{vote}。请按需重新操作。")
+    assert state(table) == before
+    assert (await counts())[0] == logged  # the undone command stays in the log, marked undone
+    await accepted(app, OWNER, "/公告 今晚九点关门", c.Announce(at=now(), text="今晚九点关门"), group=True)
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.dm(OWNER, "撤销")
+        qq.to_user(OWNER, "已撤销：导演 公告。")
+    await refused(app, OWNER, "撤销", "没有可以撤销的命令。")
+
+
+async def test_vote_for_a_player(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    target = secret(table, 102)
+    result = await accepted(
+        app,
+        OWNER,
+        f"/代投 甲 {target} 掉线",
+        c.CastVote(at=now(), seat=1, target=2, reason="掉线", by_director=True),
+        group=True,
+    )
+    assert result.reply == f"已记录导演代投：秘密数字{target}。关门前可改票1次。"
+    vote = game(table).st.votes[1]
+    assert (vote.target, vote.by_director, vote.reason) == (2, True, "掉线")
+    await accepted(app, OWNER, "代投 丙 弃权", c.CastVote(at=now(), seat=3, target=0, by_director=True))
+    await refused(app, OWNER, "代投 甲", "写法：代投 <角色> <目标|弃权> [理由]")
+    await refused(app, OWNER, "代投 庚 1", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
+    await refused(app, OWNER, "代投 甲 99", "没有「99」这个投票对象。")
+
+
+async def test_penalties(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    result = await accepted(
+        app, OWNER, "/判罚 丙 黄牌 刷屏", c.Penalize(at=now(), seat=3, card="黄", reason="刷屏"), group=True
+    )
+    assert [m.text for m in result.messages] == ["【判罚】丙：黄牌（刷屏）。"]
+    assert game(table).st.seat(3).penalties["黄"] == 1
+    await refused(app, OWNER, "判罚 丙 绿", "写法：判罚 <角色> 蓝|黄|红 [理由]")
+    await refused(app, OWNER, "判罚 丙", "写法：判罚 <角色> 蓝|黄|红 [理由]")
+    await refused(app, OWNER, "判罚 庚 蓝", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
+
+
+async def test_substitute_hands_a_seat_to_another_qq_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.say(OWNER, "/替补 甲 201")
+        qq.to_group(GROUP, "【替补】甲 由替补玩家接替。")
+        qq.to_user(201, "你作为替补接替角色：\n" + reports.seat_view(game(table), 1))
+        qq.to_group(GROUP, "已替补：甲 → 201。")
+    assert table.player(1).qq == 201
+    # the seat now answers to the new QQ only
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        event = qq.dm(201, "身份")
+        qq.reply(event, reports.seat_view(game(table), 1))
+    await refused(app, 101, "身份", "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
+    await accepted(app, 201, f"投票 {secret(table, 102)}", c.CastVote(at=now(), seat=1, target=2))
+    await refused(app, OWNER, "替补 甲 202", "甲 已经换过一次替补（每名角色仅限更换一次替补）。")
+    await refused(app, OWNER, "替补 乙 103", "103 已在本局中。")
+    await refused(app, OWNER, "替补 庚 203", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
+    await refused(app, OWNER, "替补 乙", "写法：替补 <角色> <QQ号>")
+
+
+async def test_announce_goes_to_the_main_group_as_plain_text(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    result = await accepted(
+        app, OWNER, "公告 [CQ:at,qq=all] 今晚 #3 号楼集合", c.Announce(at=now(), text="[CQ:at,qq=all] 今晚 #3 号楼集合")
+    )
+    assert [m.text for m in result.messages] == ["【导演公告】[CQ:at,qq=all] 今晚 #3 号楼集合"]
+    await refused(app, OWNER, "/公告", "公告内容不能为空。格式：公告 <内容>", group=GROUP)
+    # a long notice goes out in parts of at most 1800 characters
+    body = "长" * 4000
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.dm(OWNER, f"公告 {body}")
+        qq.to_user(OWNER, "已公告。")
+        whole = "【导演公告】" + body
+        for start in range(0, len(whole), 1800):
+            qq.to_group(GROUP, whole[start : start + 1800])
+    assert game(table).st.phase == "day"
+
+
+async def test_end_cancels_a_lobby_or_ends_a_game_with_the_reveal(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    await open_lobby(app)
+    await refused(app, 102, "/结束", NOT_DIRECTOR, group=GROUP)
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        event = qq.say(OWNER, "/结束")
+        qq.reply(event, "已取消本局。")
+    await refused(
+        app,
+        OWNER,
+        "/名单",
+        "本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局，「/规则集」查看可用规则集。",
+        group=GROUP,
+    )
+
+    await open_lobby(app, game_id=2)
+    await start_game(app, monkeypatch)
+    result = await accepted(app, OWNER, "/结束", c.Ruling(at=now(), what="end"), group=True)
+    assert [m.kind for m in result.messages][-1] == "reveal"
+    await refused(app, OWNER, "/暂停", NO_GAME, group=GROUP)
+    await refused(app, OWNER, "暂停", NOT_DIRECTING)
+
+
+async def test_end_naming_a_camp_declares_it_the_winner(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    result = await accepted(
+        app, OWNER, "结束 村民阵营 狼人全部投降", c.Ruling(at=now(), what="win", arg="村民阵营", reason="狼人全部投降")
+    )
+    assert game(table).st.winner == "村民阵营"
+    assert result.messages[-1].kind == "reveal"
+
+
+async def test_rulings(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    usage = (
+        "写法：裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
+        "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营>"
+    )
+    await refused(app, OWNER, "裁定", usage)
+    await refused(app, OWNER, "裁定 枪毙 甲", usage)
+    await refused(app, OWNER, "裁定 出局", usage)
+    await refused(app, OWNER, "裁定 判负", "写法：裁定 判负 <阵营>")
+    await refused(app, OWNER, "裁定 警长", "写法：裁定 警长 <角色|无>")
+    await refused(app, OWNER, "裁定 加状态 甲", "写法：裁定 加状态 <角色> <状态>")
+    await refused(app, OWNER, "裁定 复活 甲", "甲没有出局。")
+    await refused(app, OWNER, "裁定 出局 庚", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
+    await refused(
+        app, OWNER, "裁定 判负 路人阵营", "没有阵营「路人阵营」。可用：狼人阵营、村民阵营、吹笛者阵营、黑情侣阵营。"
+    )
+    await accepted(app, OWNER, "/裁定 出局 丙 退游", c.Ruling(at=now(), what="kill", seat=3, reason="退游"), group=True)
+    assert not game(table).st.seat(3).alive
+    await accepted(app, OWNER, "裁定 复活 丙", c.Ruling(at=now(), what="revive", seat=3))
+    assert game(table).st.seat(3).alive
+    await accepted(app, OWNER, "裁定 警长 己", c.Ruling(at=now(), what="sheriff", seat=6))
+    assert game(table).st.sheriff == 6
+    await accepted(app, OWNER, "裁定 加状态 甲 守护", c.Ruling(at=now(), what="add_status", seat=1, arg="守护"))
+    assert [s.name for s in game(table).st.seat(1).statuses] == ["守护"]
+    await refused(app, OWNER, "裁定 去状态 甲 救药", "甲没有状态[救药]。")
+    await accepted(app, OWNER, "裁定 去状态 甲 守护", c.Ruling(at=now(), what="remove_status", seat=1, arg="守护"))
+    assert game(table).st.seat(1).statuses == []
+
+
+async def test_a_director_of_two_games_names_one_after_the_command(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = await running_game(app, monkeypatch)
+    await open_lobby(
+        app, players={201: "子", 202: "丑", 203: "寅"}, board="狼人 预言家 村民", group=GROUP + 1, game_id=2
+    )
+    second = await start_game(app, monkeypatch, group=GROUP + 1)
+    await refused(app, OWNER, "暂停", "你同时在多局游戏中（#1、#2），请在命令后加局号，例如：暂停 #1")
+    await refused(app, OWNER, "暂停 #3", "没有你参与的第 #3 局。你的游戏：#1、#2。")
+    await accepted(app, OWNER, "暂停 #2", c.Pause(at=now()), main=GROUP + 1)
+    assert game(second).st.clock.paused and not game(first).st.clock.paused
+    # in a group the group names the game; a tag is only read as the first word
+    await accepted(app, OWNER, "/公告 #2楼 说得对", c.Announce(at=now(), text="#2楼 说得对"), group=True)
+
+
+async def test_bind_a_team_group(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.bot.helpers import bind_lovers
+
+    table = await bind_lovers(app, monkeypatch)
+    assert table.bindings == {"情侣": TEAM_GROUP}
+    await refused(app, OWNER, "绑定 狼人 601", "本规则没有可绑定的团队「狼人」。可绑定：情侣群。")
+    await refused(app, OWNER, "绑定 情侣群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
+    await refused(app, OWNER, "绑定 情侣群 一号群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
+    assert text("x") == text("x")
