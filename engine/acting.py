@@ -1,6 +1,7 @@
-"""Using skills: who may act in a step, the legal targets, recording and resolving acts,
-and the prompts that wait for a reaction (最后一枪, 殉职, 装傻).
+"""Using skills: who may act in a step, the legal targets, recording and resolving acts.
 
+A seat's skills are what engine/cards.py says it holds now (its current card's, 隐匿,
+card tags). Reactions that wait for one seat (最后一枪, 殉职, 装傻) are in engine/prompts.py.
 Every refusal says what was wrong and what would be right.
 """
 
@@ -8,25 +9,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import cards, conditions, effects, prompts, texts
 from engine import commands as c
-from engine import conditions, effects, texts
+from engine.cards import Held
 from engine.errors import Refusal
+from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
-from engine.schedule import prompt_deadline
-from engine.state import Act, Prompt, Seat
+from engine.state import Act, Card, Seat
 
 if TYPE_CHECKING:
-    from engine.flow import Ask
     from engine.game import Game
+
+__all__ = ["legal_targets", "pending", "successors", "unavailable"]
 
 
 # ---------------------------------------------------------------- what a seat may do
 
 
 def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
-    """[选择范围]: living seats meeting the skill's range and its tags' constraints."""
+    """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
-    state = seat.card.skills.get(skill.name)
+    holding = cards.find(game, seat, skill.name)
+    state = holding.state if holding else None
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
     cached = game.memo.get(key)
     if cached is not None:
@@ -37,23 +41,38 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
     if state is not None:
         if "绝情" in skill.tags:
             excluded.update(state.ever_targets)
-        if "喜新" in skill.tags or ("厌旧" in skill.tags and state.used_on == f"{st.phase}:{st.day - 1}"):
+        if "喜新" in skill.tags:
             excluded.update(state.last_targets)
+        if "厌旧" in skill.tags:
+            yesterday = f"{st.phase}:{st.day - 1}"
+            for kin in cards.family(game, seat, skill):
+                if kin.used_on == yesterday:
+                    excluded.update(kin.last_targets)
     in_range = conditions.compiled(skill.range)
-    out = [o for o in st.seats if o.alive and o.no not in excluded and in_range(o, seat.no)]
+    out = [o for o in st.seats if cards.publicly_in(game, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
     return out
 
 
 def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
-    if not seat.alive:
+    st, rs = game.st, game.rs
+    if not cards.publicly_in(game, seat):
         return "你已出局"
     lost = not_held(game, seat, skill)
     if lost:
         return lost
-    if not skill.forced and any(game.rs.statuses[s.name].silenced for s in seat.statuses):
+    if not skill.forced and any(rs.statuses[s.name].silenced for s in seat.statuses):
         return "你处于[沉默]状态，不能发动非强制技能"
+    blocking = [s.name for s in seat.statuses if skill.name in rs.statuses[s.name].blocks]
+    if blocking:
+        return f"你处于[{blocking[0]}]状态，不能发动{skill.name}（{rs.statuses[blocking[0]].text}）"
+    if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
+        return f"现在不满足{skill.name}的发动条件（{skill.text}）"
+    if st.phase == "election" and not skill.during_election:
+        return f"竞选日不能发动{skill.name}"
+    if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
+        return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
     spent = spent_this_phase(game, seat, skill)
     if spent:
         return spent
@@ -66,34 +85,43 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     """Used already this day or night, or shut out by an exclusive skill used (救药 / 毒药)."""
     st = game.st
     title = texts.phase_title(st.phase, st.day)
-    if seat.card.skills[skill.name].used_on == st.phase_key:
+    holding = cards.find(game, seat, skill.name)
+    if holding and holding.state.used_on == st.phase_key:
         return f"{title}已经发动过{skill.name}"
     for other in skill.exclusive:
         queued = any(a.seat == seat.no and a.skill == other for a in st.acts)
-        other_state = seat.card.skills.get(other)
-        if queued or (other_state and other_state.used_on == st.phase_key):
+        other_held = cards.find(game, seat, other)
+        if queued or (other_held and other_held.state.used_on == st.phase_key):
             return f"{title}已发动{other}，不能再发动{skill.name}"
     return None
 
 
 def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
-    """Why the seat's current card no longer holds this skill, or None."""
-    state = seat.card.skills.get(skill.name)
-    if state is None:
+    """Why the seat no longer holds this skill, or None."""
+    mine = cards.held(game, seat)
+    holding = next((h for h in mine if h.skill.name == skill.name), None)
+    if holding is None:
         return f"你没有技能{skill.name}"
+    state = holding.state
     if state.lost:
         return f"你已失去技能{skill.name}"
     if state.uses is not None and state.uses <= 0:
         return f"{skill.name}为限定技能，已经发动过" if skill.uses == 1 else f"{skill.name}的次数已用完"
-    if skill.requires and game.rs.roles[seat.role].skills[skill.requires] not in game.held_skills(seat):
+    if not cards.usable(game, seat, holding, mine):
         return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
+    card = holding.card
+    counter = game.rs.roles[card.role].counter if card else None
+    if counter and counter.name not in card.counters:  # type: ignore[union-attr]
+        return f"{card.role}的{counter.name}尚未开始计数"  # type: ignore[union-attr]
     return None
 
 
 def _in_current_step(game: Game, skill: Skill) -> bool:
     st = game.st
-    if st.deadline is None or st.work or st.phase not in {"setup", "night", "day"}:
+    if st.deadline is None or st.work or st.phase not in {"setup", "night", "day", "election"}:
         return False
+    if st.phase == "election":
+        return skill.timing == "day"
     return skill.name in game.rs.steps(st.phase)[st.step].skills
 
 
@@ -103,16 +131,29 @@ def open_actors(game: Game, step: Step) -> None:
     st = game.st
     st.waiting = []
     for seat in st.seats:
-        if not seat.alive or seat.role not in step.roles:
+        for card in seat.cards:
+            if card.out and card.out_phase == st.phase_key:
+                _fire_after_out(game, seat, card, step)
+        if not seat.alive:
             continue
-        for skill in game.held_skills(seat):
-            if skill.name not in step.skills:
+        mine = cards.held(game, seat)
+        for holding in mine:
+            skill = holding.skill
+            if skill.name not in step.skills or not cards.usable(game, seat, holding, mine):
                 continue
             if skill.automatic:
-                if skill.trigger and skill.trigger.on == "step_open":
-                    _use(game, seat, skill, [], None)
+                if skill.trigger and skill.trigger.on == "step_open" and not_held(game, seat, skill) is None:
+                    use(game, seat, holding, [], None)
             elif unavailable(game, seat, skill) is None:
                 st.waiting.append((seat.no, skill.name))
+
+
+def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
+    """A skill that still fires the night its card went out (灵尾)."""
+    for name, state in card.skills.items():
+        skill = cards.skill_def(game, card, name)
+        if skill and skill.out_tonight and skill.automatic and name in step.skills and not cards.spent(state):
+            use(game, seat, Held(skill, state, card), [], None)
 
 
 def pending(game: Game, seat: Seat) -> list[Skill]:
@@ -120,18 +161,18 @@ def pending(game: Game, seat: Seat) -> list[Skill]:
     st = game.st
     if st.phase not in {"setup", "night"} or not seat.alive:
         return []
-    role = game.rs.roles[seat.role]
-    return [
-        role.skills[name]
-        for no, name in st.waiting
-        if no == seat.no and spent_this_phase(game, seat, role.skills[name]) is None
-    ]
+    out = []
+    for no, name in st.waiting:
+        holding = cards.find(game, seat, name) if no == seat.no else None
+        if holding and spent_this_phase(game, seat, holding.skill) is None:
+            out.append(holding.skill)
+    return out
 
 
 def anyone_pending(game: Game) -> bool:
     """Whether the step must still wait: someone may act (the day always runs to 关门)."""
     st = game.st
-    if st.phase == "day":
+    if st.phase in {"day", "election"}:
         return True
     return any(st.seat(no).alive for no, _ in st.waiting)
 
@@ -139,22 +180,26 @@ def anyone_pending(game: Game) -> bool:
 def _done(game: Game, seat: Seat, skills: list[str]) -> None:
     """The seat used or passed these skills; an exclusive one it can no longer use goes too."""
     st = game.st
-    role = game.rs.roles[seat.role]
-    st.waiting = [
-        (no, name)
-        for no, name in st.waiting
-        if no != seat.no or (name not in skills and spent_this_phase(game, seat, role.skills[name]) is None)
-    ]
+    kept = []
+    for no, name in st.waiting:
+        if no == seat.no:
+            holding = cards.find(game, seat, name)
+            if name in skills or holding is None or spent_this_phase(game, seat, holding.skill):
+                continue
+        kept.append((no, name))
+    st.waiting = kept
 
 
 def _skill_line(game: Game, seat: Seat, skill: Skill) -> str:
-    state = seat.card.skills[skill.name]
+    holding = cards.find(game, seat, skill.name)
     bits = [skill.name]
     if skill.needs_targets:
         count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal_targets(game, seat, skill))}）")
-    if state.uses is not None and skill.uses != 1:
-        bits.append(f"（剩余{state.uses}次）")
+    if skill.choices and skill is not game.rs.order_skill:
+        bits.append(f"（选择：{'/'.join(skill.choices)}）")
+    if holding and holding.state.uses is not None and skill.uses != 1:
+        bits.append(f"（剩余{holding.state.uses}次）")
     if skill.forced:
         bits.append("（强制）")
     return "".join(bits)
@@ -165,19 +210,25 @@ def announce_step(game: Game) -> None:
     st = game.st
     if st.deadline is None:
         return
-    title = texts.phase_title(st.phase, st.day)
-    step = game.rs.steps(st.phase)[st.step]
+    title = "竞选日" if st.phase == "election" else texts.phase_title(st.phase, st.day)
+    step = game.rs.steps(st.phase)[st.step] if st.phase != "election" else game.rs.day_step
     until = game.deadline_text(st.deadline)
     for seat in st.seats:
-        skills = (
-            pending(game, seat)
-            if st.phase != "day"
-            else [s for s in game.held_skills(seat) if s.timing == "day" and unavailable(game, seat, s) is None]
-        )
+        if st.phase in {"day", "election"}:
+            skills = [
+                s
+                for s in game.held_skills(seat)
+                if s.timing == "day" and cards.publicly_in(game, seat) and unavailable(game, seat, s) is None
+            ]
+        else:
+            skills = pending(game, seat)
         if not skills:
             continue
+        if game.rs.order_skill in skills:
+            game.tell(seat.no, cards.order_prompt(game, seat, until), "prompt")
+            continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
-        where = title if st.phase == "day" else f"{title}·{step.name}"
+        where = title if st.phase in {"day", "election"} else f"{title}·{step.name}"
         game.tell(seat.no, f"【{where}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。", "prompt")
 
 
@@ -185,7 +236,8 @@ def announce_step(game: Game) -> None:
 
 
 def decided_acts(game: Game, step: Step) -> list[Act]:
-    """The step's acts in rule order: team choices decided, forced choices made for the silent."""
+    """The step's acts in rule order: team choices decided, forced choices made for the silent;
+    skills given during play (幸运儿) in the order they were received."""
     st = game.st
     out: list[Act] = []
     for name in step.skills:
@@ -201,19 +253,32 @@ def decided_acts(game: Game, step: Step) -> list[Act]:
         out.extend(acts)
         if skill.forced and skill.needs_targets:
             out.extend(_forced_defaults(game, skill, {a.seat for a in acts}))
-    return out
+    return sorted(out, key=lambda a: _received(game, a))
+
+
+def _received(game: Game, act: Act) -> int:
+    holding = cards.find(game, game.st.seat(act.seat), act.skill)
+    return holding.state.granted if holding else 0
 
 
 def _team_decision(game: Game, skill: Skill, acts: list[Act]) -> Act | None:
-    """最早达到最高票数: each member's latest choice; the first target to reach the top count."""
+    """The team's choice: 最早达到最高票数 (earliest_highest) or the last one made (latest)."""
     assert skill.team is not None
     st = game.st
-    choices = [a for a in acts if a.targets and st.seat(a.seat).alive]
+    choices = [a for a in sorted(acts, key=lambda a: (a.at, a.order)) if a.targets and st.seat(a.seat).alive]
     if not choices:
         game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
         return None
-    target, tally = earliest_highest([(a.targets[0], 1) for a in sorted(choices, key=lambda a: (a.at, a.order))])
-    first = next(a for a in sorted(choices, key=lambda a: (a.at, a.order)) if a.targets[0] == target)
+    if skill.team.decide == "latest":
+        last = choices[-1]
+        game.log(
+            "team",
+            f"{skill.team.team}{skill.name}：以最后提交的{game.who(last.seat)}→{game.who(last.targets[0])}为准",
+            skill.name,
+        )
+        return last
+    target, tally = earliest_highest([(a.targets[0], 1) for a in choices])
+    first = next(a for a in choices if a.targets[0] == target)
     votes = "，".join(f"{game.who(a.seat)}→{game.label(a.targets[0])}" for a in choices)
     game.log(
         "team",
@@ -260,28 +325,45 @@ def _forced_defaults(game: Game, skill: Skill, acted: set[int]) -> list[Act]:
 
 def resolve(game: Game, act: Act) -> None:
     seat = game.st.seat(act.seat)
-    skill = game.rs.roles[seat.role].skills.get(act.skill)
-    if skill is None:
+    holding = cards.find(game, seat, act.skill)
+    if holding is None or cards.spent(holding.state):
+        game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
         return
-    if not skill.team and not seat.alive:
-        game.log("skip", f"{game.who(seat.no)}已出局，{skill.name}不结算", skill.name)
+    if not holding.skill.team and not seat.alive:
+        game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
         return
-    _use(game, seat, skill, list(act.targets), act.choice)
+    use(game, seat, holding, list(act.targets), act.choice)
 
 
-def _use(game: Game, seat: Seat, skill: Skill, targets: list[int], choice: str | None) -> effects.Ctx:
-    st = game.st
-    state = seat.card.skills[skill.name]
+def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
+    """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
+    st, rs = game.st, game.rs
+    skill, state = holding.skill, holding.state
     if state.uses is not None:
         state.uses -= 1
     state.used += 1
     state.used_on = st.phase_key
-    state.last_targets = tuple(targets)
-    state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *targets)))
-    aimed = f"对{'、'.join(game.who(t) for t in targets)}" if targets else ""
-    game.log("act", f"{game.who(seat.no)}{aimed}发动{skill.name}" + (f"（{choice}）" if choice else ""), skill.name)
-    ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice)
+    state.last_targets = tuple(chosen)
+    state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
+    targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
+    if "指定" in skill.tags and chosen:
+        st.chosen.append((skill.name, seat.no, tuple(chosen)))
+    aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
+    moved = f"（结算目标：{'、'.join(game.who(t) for t in targets)}）" if targets != chosen else ""
+    game.log(
+        "act", f"{game.who(seat.no)}{aimed}发动{skill.name}{moved}" + (f"（{choice}）" if choice else ""), skill.name
+    )
+    card = holding.card or cards.acting_card(game, seat)
+    if "翻牌" in skill.tags and not card.revealed:
+        card.revealed = True
+        game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+        game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
+    ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
     effects.run(ctx, skill.effects)
+    if st.phase == "election" and rs.sheriff and skill.name in rs.sheriff.swallowed_by:
+        from engine import election
+
+        election.swallow(game, seat, skill.name)
     return ctx
 
 
@@ -301,15 +383,15 @@ def _playing(game: Game) -> None:
         raise Refusal("游戏已暂停，请等待导演继续。")
 
 
-def _find_skill(game: Game, seat: Seat, name: str) -> Skill:
-    skill = game.rs.roles[seat.role].skills.get(name)
-    if skill is None or skill.todo:
+def _find(game: Game, seat: Seat, name: str) -> Held:
+    holding = cards.find(game, seat, name)
+    if holding is None:
         mine = "、".join(s.name for s in game.held_skills(seat)) or "无"
         raise Refusal(f"你没有技能「{name}」。你现在持有的技能：{mine}。")
-    return skill
+    return holding
 
 
-def _check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
+def check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
     legal = legal_targets(game, seat, skill)
     low, high = skill.targets
     wanted = str(low) if low == high else f"{low}到{high}"
@@ -325,8 +407,16 @@ def _check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...
             raise Refusal(f"没有这个目标。选择范围：{texts.options(game.rs, legal)}。")
         if t not in legal_nos:
             raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
-    if skill.choices:
-        return
+
+
+def check_choice(game: Game, seat: Seat, skill: Skill, choice: str | None) -> None:
+    """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
+    if skill.choice_hook:
+        why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
+        if why:
+            raise Refusal(why)
+    elif skill.choices and skill is not game.rs.order_skill and choice not in skill.choices:
+        raise Refusal(f"{skill.name}需要选择：{'、'.join(skill.choices)}。例如「{skill.name} … {skill.choices[0]}」。")
 
 
 def act(game: Game, cmd: c.Act) -> str:
@@ -334,27 +424,32 @@ def act(game: Game, cmd: c.Act) -> str:
     st = game.st
     seat = _seat(game, cmd.seat)
     if st.prompt is not None and st.prompt.seat == seat.no:
-        return _answer_prompt(game, seat, cmd)
-    skill = _find_skill(game, seat, cmd.skill)
-    if skill.choices and cmd.choice not in skill.choices:
-        raise Refusal(f"{skill.name}需要选择：{'、'.join(skill.choices)}。")
+        return prompts.answer(game, seat, cmd)
+    holding = _find(game, seat, cmd.skill)
+    skill = holding.skill
     if skill.automatic:
         raise Refusal(f"{skill.name}是强制技能，会自动发动，无需操作。")
     lost = not_held(game, seat, skill) or spent_this_phase(game, seat, skill)
     if lost:
         raise Refusal(f"不能发动{skill.name}：{lost}。")
     if skill.trigger and skill.timing == "reaction":
-        raise Refusal(f"{skill.name}只在触发时发动（{_trigger_text(skill)}），现在不能发动。")
+        raise Refusal(f"{skill.name}只在触发时发动（{prompts.trigger_text(skill)}），现在不能发动。")
     if not _in_current_step(game, skill):
-        raise Refusal(f"现在不是{skill.name}的发动时间（{_when(game, skill)}）。当前：{_now_text(game)}。")
+        raise Refusal(f"现在不是{skill.name}的发动时间（{_when(game, skill)}）。当前：{now_text(game)}。")
     reason = unavailable(game, seat, skill)
     if reason:
         raise Refusal(f"现在不能发动{skill.name}：{reason}。")
-    _check_targets(game, seat, skill, cmd.targets)
+    if skill is game.rs.order_skill:
+        reply = cards.choose_first(game, seat, cmd.choice or "")
+        _done(game, seat, [skill.name])
+        _close_if_done(game)
+        return reply
+    check_targets(game, seat, skill, cmd.targets)
+    check_choice(game, seat, skill, cmd.choice)
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
-    if st.phase == "day":
-        _use(game, seat, skill, list(cmd.targets), cmd.choice)
+    if st.phase in {"day", "election"}:
+        use(game, seat, holding, list(cmd.targets), cmd.choice)
         return (
             f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
         )
@@ -365,7 +460,8 @@ def act(game: Game, cmd: c.Act) -> str:
     game.log(
         "choose",
         f"{game.who(seat.no)}选择{skill.name}"
-        + (f"：{'、'.join(game.who(t) for t in cmd.targets)}" if cmd.targets else ""),
+        + (f"：{'、'.join(game.who(t) for t in cmd.targets)}" if cmd.targets else "")
+        + (f"（{cmd.choice}）" if cmd.choice else ""),
         skill.name,
     )
     if skill.team and game.rs.teams[skill.team.team].chat:
@@ -373,19 +469,20 @@ def act(game: Game, cmd: c.Act) -> str:
 
         game.say(team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
     until = game.deadline_text(st.deadline) if st.deadline else ""
-    reply = f"已记录：{skill.name}" + (f" → {aimed}" if aimed else "") + ("（已更改）" if replaced else "") + "。"
-    if not anyone_pending(game):
-        from engine import flow
-
-        flow.close_step(game)
-    elif until:
+    what = aimed + (f"（{cmd.choice}）" if cmd.choice else "")
+    reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
+    if not _close_if_done(game) and until:
         reply += f"截止 {until} 前可重新提交以更改。"
     return reply
 
 
-def _trigger_text(skill: Skill) -> str:
-    assert skill.trigger is not None
-    return {"out": "出局后", "exiling": "因投票即将出局时", "step_open": "步骤开始时"}[skill.trigger.on]
+def _close_if_done(game: Game) -> bool:
+    if anyone_pending(game):
+        return False
+    from engine import flow
+
+    flow.close_step(game)
+    return True
 
 
 def _when(game: Game, skill: Skill) -> str:
@@ -395,7 +492,7 @@ def _when(game: Game, skill: Skill) -> str:
     return f"{texts.PHASE_NAMES[step.phase]}·{step.name}"
 
 
-def _now_text(game: Game) -> str:
+def now_text(game: Game) -> str:
     st = game.st
     if st.phase in {"setup", "night"} and st.deadline is not None:
         return f"{texts.phase_title(st.phase, st.day)}·{game.rs.steps(st.phase)[st.step].name}"
@@ -411,7 +508,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
     st = game.st
     seat = _seat(game, cmd.seat)
     if st.prompt is not None and st.prompt.seat == seat.no:
-        return _decline_prompt(game, seat)
+        return prompts.decline(game, seat)
     mine = pending(game, seat)
     if cmd.skill:
         mine = [s for s in mine if s.name == cmd.skill]
@@ -419,16 +516,13 @@ def pass_(game: Game, cmd: c.Pass) -> str:
     if not passable:
         if mine:
             raise Refusal(f"{mine[0].name}是强制技能，不能放弃，必须选择目标。")
-        raise Refusal(f"你现在没有可以放弃的技能。当前：{_now_text(game)}。")
-    where = _now_text(game)
+        raise Refusal(f"你现在没有可以放弃的技能。当前：{now_text(game)}。")
+    where = now_text(game)
     _done(game, seat, [s.name for s in passable])
     for skill in passable:
         st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)]
     game.log("pass", f"{game.who(seat.no)}放弃{'、'.join(s.name for s in passable)}", "放弃")
-    if not anyone_pending(game):
-        from engine import flow
-
-        flow.close_step(game)
+    _close_if_done(game)
     return f"已放弃：{'、'.join(s.name for s in passable)}（{where}）。"
 
 
@@ -452,133 +546,3 @@ def last_words(game: Game, cmd: c.LastWords) -> str:
     seat.last_words = text
     game.log("last_words", f"{game.who(seat.no)}的遗言：{text}", "遗言")
     return "已记录遗言，将在下一个白天开门时公示（公示前可重新发送以修改）。"
-
-
-# ---------------------------------------------------------------- prompts
-
-
-def raise_prompt(game: Game, item: Ask) -> None:
-    st = game.st
-    seat = st.seat(item.seat)
-    if item.kind == "sheriff":
-        if st.sheriff != seat.no:
-            return
-        options = successors(game, seat.no)
-        if not options:
-            st.sheriff = None
-            game.log("sheriff", "没有可以继任的角色，警长空缺", item.skill)
-            game.public("警长空缺。")
-            return
-        minutes = None
-    else:
-        skill = game.rs.roles[seat.role].skills.get(item.skill)
-        if skill is None or skill not in game.held_skills(seat):
-            return
-        if skill.needs_targets and not legal_targets(game, seat, skill):
-            return
-        options = legal_targets(game, seat, skill)
-        minutes = skill.minutes
-    st.prompt = Prompt(seat.no, item.skill, item.kind, prompt_deadline(st.settings, st.now, minutes))
-    until = game.deadline_text(st.prompt.deadline)
-    if item.kind == "sheriff":
-        text = f"你需要选择继任警长（{item.skill}）：选择范围：{texts.options(game.rs, options)}。截止 {until}。发送「{item.skill} 目标」。"
-    else:
-        text = f"你可以发动{item.skill}：选择范围：{texts.options(game.rs, options)}。截止 {until}。发送「{item.skill} 目标」，或「放弃」。"
-    game.tell(seat.no, text, "prompt")
-    game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
-
-
-def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: object) -> None:
-    """Offer a reaction to being exiled (装傻) before the exile happens."""
-    st = game.st
-    st.prompt = Prompt(
-        seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, skill.minutes), data={"out": out_item}
-    )
-    until = game.deadline_text(st.prompt.deadline)
-    game.tell(
-        seat.no,
-        f"你因投票即将出局，可以发动{skill.name}：发送「{skill.name}」发动，或「放弃」。截止 {until}。",
-        "prompt",
-    )
-    game.log("prompt", f"等待{game.who(seat.no)}决定是否发动{skill.name}", skill.name)
-
-
-def successors(game: Game, sheriff: int) -> list[Seat]:
-    return [
-        s
-        for s in game.st.seats
-        if s.alive and s.no != sheriff and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
-    ]
-
-
-def _answer_prompt(game: Game, seat: Seat, cmd: c.Act) -> str:
-    st = game.st
-    prompt = st.prompt
-    assert prompt is not None
-    if cmd.skill != prompt.skill:
-        raise Refusal(f"现在需要你决定{prompt.skill}（发送「{prompt.skill} 目标」或「放弃」），不能发动{cmd.skill}。")
-    if prompt.kind == "sheriff":
-        options = successors(game, seat.no)
-        if len(cmd.targets) != 1 or cmd.targets[0] not in {s.no for s in options}:
-            raise Refusal(f"请选择一名继任警长。选择范围：{texts.options(game.rs, options)}。")
-        st.prompt = None
-        from engine import voting
-
-        voting.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")
-        return f"已移交警长：{game.label(cmd.targets[0])}。"
-    skill = game.rs.roles[seat.role].skills[prompt.skill]
-    _check_targets(game, seat, skill, cmd.targets)
-    st.prompt = None
-    ctx = _use(game, seat, skill, list(cmd.targets), cmd.choice)
-    if prompt.kind == "exiling":
-        _continue_exile(game, prompt, cancelled=ctx.cancelled)
-    aimed = "、".join(game.label(t) for t in cmd.targets)
-    return f"已发动{skill.name}" + (f" → {aimed}" if aimed else "") + "。"
-
-
-def _decline_prompt(game: Game, seat: Seat) -> str:
-    st = game.st
-    prompt = st.prompt
-    assert prompt is not None
-    if prompt.kind == "sheriff" and game.rs.sheriff and game.rs.sheriff.timeout != "none":
-        raise Refusal(
-            f"{prompt.skill}是强制的，必须选择继任警长。选择范围：{texts.options(game.rs, successors(game, seat.no))}。"
-        )
-    st.prompt = None
-    game.log("pass", f"{game.who(seat.no)}放弃{prompt.skill}", prompt.skill)
-    if prompt.kind == "exiling":
-        _continue_exile(game, prompt, cancelled=False)
-    return f"已放弃{prompt.skill}。"
-
-
-def _continue_exile(game: Game, prompt: Prompt, cancelled: bool) -> None:
-    from dataclasses import replace
-
-    from engine import flow
-
-    if not cancelled:
-        flow.push_front(game, [replace(prompt.data["out"], checked=True)])
-
-
-def prompt_timeout(game: Game) -> None:
-    st = game.st
-    prompt = st.prompt
-    assert prompt is not None
-    st.prompt = None
-    seat = st.seat(prompt.seat)
-    if prompt.kind == "sheriff":
-        options = successors(game, seat.no)
-        if game.rs.sheriff and game.rs.sheriff.timeout == "random" and options:
-            chosen = game.rng().choice(options)
-            game.tell(seat.no, f"你未在时限内选择继任警长，已随机移交给{game.label(chosen.no)}。")
-            from engine import voting
-
-            voting.make_sheriff(game, chosen.no, f"{prompt.skill}超时，随机移交")
-        else:
-            st.sheriff = None
-            game.public("警长空缺。")
-        return
-    game.log("timeout", f"{game.who(seat.no)}未在时限内决定{prompt.skill}，视为放弃", prompt.skill)
-    game.tell(seat.no, f"你未在时限内决定{prompt.skill}，视为放弃。")
-    if prompt.kind == "exiling":
-        _continue_exile(game, prompt, cancelled=False)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from datetime import datetime
 
-from engine import acting
+from engine import acting, cards, prompts
 from engine import commands as c
 from engine.game import Game
 from engine.messages import Message
@@ -28,8 +28,9 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         if st.prompt.kind == "sheriff":
             options = acting.successors(game, seat.no)
         else:
-            skill = game.rs.roles[seat.role].skills[st.prompt.skill]
-            options = acting.legal_targets(game, seat, skill) if skill.needs_targets else []
+            held = prompts.holding(game)
+            assert held is not None
+            options = acting.legal_targets(game, seat, held.skill) if held.skill.needs_targets else []
         targets = (rng.choice(options).no,) if options else ()
         out.append(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=targets))
         if st.prompt.kind != "sheriff":
@@ -42,13 +43,20 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                 options = acting.legal_targets(game, seat, skill)
                 count = min(len(options), rng.randint(skill.targets[0], skill.targets[1]))
                 targets = tuple(s.no for s in rng.sample(options, count))
-                choice = rng.choice(skill.choices) if skill.choices else None
+                if skill.choice_hook:  # free-form choices (心算) are left to the hook's own tests
+                    out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
+                    continue
+                if skill is game.rs.order_skill:
+                    choices: tuple[str, ...] = tuple(card.role for card in seat.cards)
+                else:
+                    choices = skill.choices
+                choice = rng.choice(choices) if choices else None
                 out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets, choice=choice))
                 if not skill.forced:
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
-    if st.phase == "day" and st.deadline is not None:
-        voters = [s for s in st.seats if s.alive and s.no not in st.votes]
-        targets = [s.no for s in st.seats if s.alive]
+    if st.phase in {"day", "election"} and st.deadline is not None:
+        voters = [s for s in st.seats if cards.publicly_in(game, s) and s.no not in st.votes]
+        targets = [s.no for s in st.seats if cards.publicly_in(game, s)]
         for seat in voters:
             out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*targets, 0])))
     return out
@@ -62,7 +70,7 @@ def play(game: Game, rng: random.Random, max_commands: int = 2000) -> Iterator[t
             return
         now = st.clock.real(st.now)
         options = moves(game, now, rng)
-        if options and (st.phase != "day" or rng.random() < 0.9):
+        if options and (st.phase not in {"day", "election"} or rng.random() < 0.9):
             cmd = rng.choice(options)
         else:
             deadline = game.next_deadline()

@@ -39,6 +39,8 @@ class Start(Command):
     secrets: tuple[int, ...] = ()  # per seat, when given
     settings: tuple[tuple[str, Any], ...] = ()
     options: tuple[tuple[str, Any], ...] = ()  # the ruleset's variants and house rules
+    template: str = ""  # a board preset of the ruleset (6人局), dealt when neither roles nor board is given
+    substitutions: tuple[str, ...] = ()  # the preset's substitutions (魔术师, 唐伯虎:替罪羊)
     name: ClassVar[str] = "start"
 
 
@@ -85,6 +87,16 @@ class Surrender(Command):
     seat: int = 0
     agree: bool = True
     name: ClassVar[str] = "surrender"
+
+
+@dataclass(frozen=True)
+class Showdown(Command):
+    """拍刀: propose the camp's plan (``plan``), agree to it, or refuse it (``agree=False``)."""
+
+    seat: int = 0
+    plan: str = ""
+    agree: bool = True
+    name: ClassVar[str] = "showdown"
 
 
 @dataclass(frozen=True)
@@ -154,6 +166,7 @@ RULINGS = {
     "sheriff": "警长",
     "lose": "判负",
     "win": "判胜",
+    "hopeless": "无望",
     "end": "结束",
 }
 
@@ -185,6 +198,7 @@ COMMANDS: dict[str, type[Command]] = {
         CastVote,
         LastWords,
         Surrender,
+        Showdown,
         Tick,
         Pause,
         Resume,

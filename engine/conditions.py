@@ -1,13 +1,20 @@
 """Selectors and conditions: which seats a rule speaks of, and whether a rule holds.
 
-A condition is a mapping; every key must hold for the seat:
+A condition is a mapping; every key must hold for the seat (see vocabulary.CONDITION_KEYS):
 
-    camp: 狼人阵营 | [..]     actual camp is one of these
+    camp: 狼人阵营 | [..]     actual camp (实际阵营) is one of these
+    surface_camp: 狼人阵营    the current card's camp (表面阵营)
+    card_camp: 狼人阵营       holds a card in play of this camp
     role: 村民 | [..]         the current card is one of these roles
+    hand: 金宝宝              was dealt that named hand
     status: 被吹笛 | [..]     holds one of these statuses
     team: 情侣               is a member of that team
     alive: true|false       (skill ranges and victory tests assume alive: true)
     self: true|false        is (not) the seat acting
+    cards_in_play: 2        this many of its cards are not out
+    voted_by_actor: true    the acting seat voted for it today, holding the same current card
+    night: 1                the game is at night 1            (about the game, not the seat)
+    dealt: 骑士              a 骑士 card was dealt this game    (about the game, not the seat)
     not: {...}  any: [...]  all: [...]
 
 Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
@@ -27,58 +34,103 @@ def _one_of(value: Any) -> frozenset[str]:
     return frozenset(value) if isinstance(value, list) else frozenset((value,))
 
 
-Test = Callable[[Seat, int], bool]
+Test = Callable[[Seat, int, GameState], bool]
 _compiled: dict[int, tuple[dict[str, Any], Test]] = {}
 
 
-def _camp(values: frozenset[str], s: Seat, a: int) -> bool:
+def _camp(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return s.camp in values
 
 
-def _role(values: frozenset[str], s: Seat, a: int) -> bool:
+def _surface_camp(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return s.cards[s.current].camp in values
+
+
+def _card_camp(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(c.camp in values and not c.out for c in s.cards)
+
+
+def _role(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return s.cards[s.current].role in values
 
 
-def _status(values: frozenset[str], s: Seat, a: int) -> bool:
+def _hand(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(h in values for h in s.hands)
+
+
+def _status(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(x.name in values for x in s.statuses)
 
 
-def _team(values: frozenset[str], s: Seat, a: int) -> bool:
+def _team(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(t in values for t in s.teams)
 
 
-def _alive(value: bool, s: Seat, a: int) -> bool:
+def _dealt(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(c.dealt_as in values or c.role in values for seat in st.seats for c in seat.cards)
+
+
+def _alive(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return s.alive is value
 
 
-def _self(value: bool, s: Seat, a: int) -> bool:
+def _self(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no == a) is value
 
 
-def _not(inner: Test, s: Seat, a: int) -> bool:
-    return not inner(s, a)
+def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """潜行: the seat the actor voted for in the last day's vote, while holding its current card."""
+    vote = st.last_votes.get(a)
+    if vote is None or not a:
+        return not value
+    actor = st.seat(a)
+    return (vote == (s.no, actor.cards[actor.current].id)) is value
 
 
-def _any(inners: tuple[Test, ...], s: Seat, a: int) -> bool:
-    return any(f(s, a) for f in inners)
+def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
+    return sum(1 for c in s.cards if not c.out) == value
 
 
-def _all(inners: tuple[Test, ...], s: Seat, a: int) -> bool:
-    return all(f(s, a) for f in inners)
+def _night(value: int, s: Seat, a: int, st: GameState) -> bool:
+    return st.phase == "night" and st.day == value
 
 
-_SETS = {"camp": _camp, "role": _role, "status": _status, "team": _team}
-_FLAGS = {"alive": _alive, "self": _self}
+def _not(inner: Test, s: Seat, a: int, st: GameState) -> bool:
+    return not inner(s, a, st)
+
+
+def _any(inners: tuple[Test, ...], s: Seat, a: int, st: GameState) -> bool:
+    return any(f(s, a, st) for f in inners)
+
+
+def _all(inners: tuple[Test, ...], s: Seat, a: int, st: GameState) -> bool:
+    return all(f(s, a, st) for f in inners)
+
+
+_SETS = {
+    "camp": _camp,
+    "surface_camp": _surface_camp,
+    "card_camp": _card_camp,
+    "role": _role,
+    "hand": _hand,
+    "status": _status,
+    "team": _team,
+    "dealt": _dealt,
+}
+_FLAGS = {"alive": _alive, "self": _self, "voted_by_actor": _voted_by_actor}
+_NUMBERS = {"cards_in_play": _cards_in_play, "night": _night}
 
 
 def _compile(cond: dict[str, Any]) -> Test:
-    """Turn a condition mapping into one function of (seat, actor)."""
+    """Turn a condition mapping into one function of (seat, actor, state)."""
     tests: list[Test] = []
     for key, value in cond.items():
         if key in _SETS:
             tests.append(partial(_SETS[key], _one_of(value)))
         elif key in _FLAGS:
             tests.append(partial(_FLAGS[key], bool(value)))
+        elif key in _NUMBERS:
+            tests.append(partial(_NUMBERS[key], int(value)))
         elif key == "not":
             tests.append(partial(_not, compiled(value)))
         elif key in {"any", "all"}:
@@ -91,7 +143,7 @@ def _compile(cond: dict[str, Any]) -> Test:
 def compiled(cond: dict[str, Any] | None) -> Test:
     """The compiled form of a condition, made once per condition object."""
     if not cond:
-        return lambda s, a: True
+        return lambda s, a, st: True
     entry = _compiled.get(id(cond))
     if entry is None or entry[0] is not cond:
         entry = (cond, _compile(cond))
@@ -99,32 +151,39 @@ def compiled(cond: dict[str, Any] | None) -> Test:
     return entry[1]
 
 
-def holds(cond: dict[str, Any] | None, seat: Seat, actor: int = 0) -> bool:
-    """Whether the seat meets every key of the condition."""
-    return compiled(cond)(seat, actor)
+def holds(cond: dict[str, Any] | None, seat: Seat, actor: int = 0, st: GameState | None = None) -> bool:
+    """Whether the seat meets every key of the condition (keys about the game need ``st``)."""
+    return compiled(cond)(seat, actor, st)  # type: ignore[arg-type]
 
 
 def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_only: bool = False) -> list[Seat]:
-    return [s for s in state.seats if (s.alive or not alive_only) and holds(cond, s, actor)]
+    test = compiled(cond)
+    return [s for s in state.seats if (s.alive or not alive_only) and test(s, actor, state)]
 
 
-def game_condition(name: str, state: GameState, targets: list[int]) -> bool:
-    """Conditions about an effect's targets taken together (私奔's 'camps differ')."""
-    if name == "camps_differ":
-        return len({state.seat(t).camp for t in targets}) > 1
-    raise KeyError(name)
-
-
-def victory_test(test: dict[str, Any], alive: list[Seat]) -> bool:
-    """Evaluate one 胜/负 condition over the living seats."""
+def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState | None = None) -> bool:
+    """Evaluate one 胜/负 condition over the living seats (keys about the game need ``st``)."""
     if "none" in test:
         f = compiled(test["none"])
-        return not any(f(s, 0) for s in alive)
+        return not any(f(s, 0, st) for s in alive)  # type: ignore[arg-type]
     if "every" in test:
         which, have = compiled(test["every"]), compiled(test.get("have"))
-        return all(have(s, 0) for s in alive if which(s, 0))
+        return all(have(s, 0, st) for s in alive if which(s, 0, st))  # type: ignore[arg-type]
     if "at_least_half" in test:
         f = compiled(test["at_least_half"])
-        matching = sum(1 for s in alive if f(s, 0))
+        matching = sum(1 for s in alive if f(s, 0, st))  # type: ignore[arg-type]
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+def counter_holds(test: dict[str, Any], counters: dict[str, int]) -> bool:
+    """``if_counter``: every named counter has started and is within its bounds."""
+    for name, bounds in test.items():
+        if name not in counters:
+            return False
+        value = counters[name]
+        if "at_most" in bounds and value > bounds["at_most"]:
+            return False
+        if "at_least" in bounds and value < bounds["at_least"]:
+            return False
+    return True

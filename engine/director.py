@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from engine import acting, flow, victory, voting
+from engine import acting, cards, flow, victory, voting
 from engine import commands as c
 from engine.errors import Refusal
 from engine.schedule import check_settings, day_closing
@@ -80,7 +80,7 @@ def advance(game: Game, cmd: c.Advance) -> str:
     st = game.st
     if flow.current_deadline(game) is None:
         raise Refusal("当前没有等待中的步骤可以推进。")
-    what = f"{st.prompt.skill}" if st.prompt else acting._now_text(game)
+    what = f"{st.prompt.skill}" if st.prompt else acting.now_text(game)
     game.log("director", f"导演推进：{what}", "导演")
     flow.expire(game)
     return f"已推进：{what}。"
@@ -105,7 +105,9 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
     text = f"【判罚】{seat.name}：{cmd.card}牌{reason}。"
     if len(given) > 1:
         text += "累计合并为" + "、".join(f"{g}牌" for g in given[1:]) + "。"
-    game.public(text)
+    # 因红牌罚下出局的角色立即公示: where the ruleset says so, at night too
+    notice = game.say_public if game.rs.notices.red_card_at_once else game.public
+    notice(text)
     game.log(
         "penalty",
         f"{game.who(seat.no)}被判{cmd.card}牌{reason}；合计 蓝{seat.penalties['蓝']} 黄{seat.penalties['黄']} 红{seat.penalties['红']}",
@@ -115,7 +117,7 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
     if "红" in given:
         if seat.alive:
             game.queue_out(seat.no, "红牌")
-            game.public(f"{seat.name}被红牌罚下。")
+            notice(f"{seat.name}被红牌罚下" + ("，所有身份均出局。" if len(seat.cards) > 1 else "。"))
         reds = sum(s.penalties["红"] for s in st.seats if s.camp == seat.camp)
         if reds >= REDS_TO_LOSE and seat.camp not in st.lost_camps:
             game.say_directors(f"{seat.camp}累计{reds}张红牌，按规则可判负：发送「裁定 判负 {seat.camp}」。")
@@ -141,6 +143,7 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
         if seat.alive:
             raise Refusal(f"{seat.name}没有出局。")
         seat.alive, seat.card.out, seat.out_cause = True, False, ""
+        cards.refresh(game, seat, "导演裁定")
         game.changed()
         game.public(f"【导演裁定】{seat.name}复活。")
         game.tell(seat.no, "导演裁定：你复活了。")
@@ -176,6 +179,15 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
     else:
         if cmd.arg not in rs.camps:
             raise Refusal(f"没有阵营「{cmd.arg}」。可用：{'、'.join(rs.camps)}。")
+        if cmd.what == "hopeless":
+            # 若某一方已无获胜可能，导演将宣布游戏结束，并宣布某一方胜利
+            if cmd.arg in st.lost_camps:
+                raise Refusal(f"{cmd.arg}已经判负。")
+            game.say_public(f"【导演裁定】{cmd.arg}已无获胜可能{why}。")
+            game.log("ruling", f"导演裁定：{cmd.arg}已无获胜可能{why}", "导演裁定", secret=False)
+            victory.lose(game, cmd.arg, f"导演裁定已无获胜可能{why}")
+            victory.check(game)
+            return f"已裁定：{cmd.arg}已无获胜可能。" + (f"{st.winner}获胜。" if st.winner else "")
         if cmd.what == "lose":
             victory.lose(game, cmd.arg, f"导演裁定{why}")
             victory.check(game)

@@ -1,24 +1,32 @@
 """The effect vocabulary: what a skill's 结算效果 can do, one verb per entry.
 
-    damage: {kind, at?, cause?}     mark an attack for step ``at``, or strike now
+    damage: {kind, at?, cause?, last_words?}   mark an attack for step ``at``, or strike now
     status: name | {name, until?, uses?}   grant a status (until: night_end, day_end,
-                                    source_out, permanent)
+                                    election_end, source_out, permanent)
     remove_status: name
     feedback: text                  反馈 to the acting seat, about each subject
-    feedback_damage: {kind, text, none}   反馈 the targets of marked attacks (通灵)
+    feedback_damage: {kind, text, none}   反馈 the targets of marked attacks
+    feedback_chosen: {of, order, text, none}   反馈 tonight's chosen targets (通灵, 灵能)
+    feedback_exiled: {text, none}   反馈 the camp of the cards voted out last day (验尸)
     notify: text                    通知 to each subject
     announce: text                  公示 (held until 开门 at night)
     join_team: name                 the subjects form/join a team (then its on_formed)
     set_camp: camp | {like: first_target}
     lose_skills: all | [names]      the subjects lose skills (装傻's after-effect fires)
+    grant_skill: name | {choice: name}   the subjects' current cards gain a skill (幸运儿)
+    swap_cards: permanent | night   the subjects' first and second cards change places
+    redirect: true                  tonight's later [指定] skills aimed at one target hit the other
+    end_day: true                   the day (竞选日: and the day after it) ends at once
     out: {cause}                    the subject is out at once, no defence applies
     cancel_out: true                (a reaction to 'exiling') the exile does not happen
     hand_over_sheriff: true         the acting seat, if sheriff, must pass the badge
     hook: name                      a Python hook from the ruleset's hooks.py
 
-Every entry may carry ``to`` (targets | self | first_target | a selector),
-``if`` / ``unless`` (a condition on each subject, or a game condition) and ``rule``.
-Templates: {target} {targets} {name} {self_name} {self_secret} {member_secrets} {member_labels}.
+Every entry may carry ``to`` (targets | self | first_target | chosen | a selector),
+``if`` / ``unless`` (a condition on each subject, or a game condition), ``if_target``
+(a condition on the first target), ``if_counter`` (the acting card's counters) and ``rule``.
+Templates: {target} {targets} {name} {role} {surface_camp} {self_name} {self_secret}
+{member_secrets} {member_labels}, and the acting card's counters by name ({尾巴}).
 """
 
 from __future__ import annotations
@@ -26,14 +34,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine import conditions, texts
+from engine import cards, conditions, texts
 from engine.ruleset.model import Effect, Skill
-from engine.state import Damage
+from engine.state import Card, Damage
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-ONCE_VERBS = {"feedback_damage", "announce", "cancel_out", "hand_over_sheriff", "hook"}
+ONCE_VERBS = {
+    "feedback_damage",
+    "feedback_chosen",
+    "feedback_exiled",
+    "announce",
+    "cancel_out",
+    "hand_over_sheriff",
+    "hook",
+    "redirect",
+    "end_day",
+}
 
 
 @dataclass
@@ -43,10 +61,12 @@ class Ctx:
     game: Game
     actor: int  # seat number; 0 when the rules themselves act
     skill: Skill | None = None
-    targets: list[int] = field(default_factory=list)
+    targets: list[int] = field(default_factory=list)  # [结算目标]
     choice: str | None = None
     rule: str = ""
     cancelled: bool = False
+    chosen: list[int] = field(default_factory=list)  # [选择目标], before tonight's redirections
+    card: Card | None = None  # the card using the skill
 
     @property
     def source_name(self) -> str:
@@ -66,6 +86,8 @@ def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
         return [ctx.actor] if ctx.actor else []
     if effect.to == "first_target":
         return ctx.targets[:1]
+    if effect.to == "chosen":
+        return ctx.chosen[:1]
     return [s.no for s in conditions.select(st, effect.to, ctx.actor)]  # type: ignore[arg-type]
 
 
@@ -75,14 +97,30 @@ def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
         if cond is None:
             continue
         if isinstance(cond, str):
-            ok = conditions.game_condition(cond, st, ctx.targets)
+            ok = _game_condition(ctx, cond)
         elif subject is None:
-            ok = conditions.holds(cond, st.seat(ctx.actor), ctx.actor) if ctx.actor else False
+            ok = conditions.holds(cond, st.seat(ctx.actor), ctx.actor, st) if ctx.actor else False
         else:
-            ok = conditions.holds(cond, st.seat(subject), ctx.actor)
+            ok = conditions.holds(cond, st.seat(subject), ctx.actor, st)
         if ok != wanted:
             return False
+    if effect.if_target is not None:
+        first = ctx.targets[0] if ctx.targets else 0
+        if not first or not conditions.holds(effect.if_target, st.seat(first), ctx.actor, st):
+            return False
+    if effect.if_counter is not None:
+        return ctx.card is not None and conditions.counter_holds(effect.if_counter, ctx.card.counters)
     return True
+
+
+def _game_condition(ctx: Ctx, name: str) -> bool:
+    """Conditions about the effect as a whole (see vocabulary.GAME_CONDITIONS)."""
+    st = ctx.game.st
+    if name == "camps_differ":
+        return len({st.seat(t).camp for t in ctx.targets}) > 1
+    if name == "acting_card_in_play":
+        return ctx.card is not None and not ctx.card.out
+    raise KeyError(name)
 
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
@@ -105,6 +143,11 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         seat = st.seat(subject)
         values.setdefault("target", texts.target_label(rs, seat))
         values.setdefault("name", seat.name)
+        values.setdefault("role", seat.card.role)
+        values.setdefault("surface_camp", seat.card.camp)
+    if ctx.card is not None:
+        for name, count in ctx.card.counters.items():
+            values.setdefault(name, count)
     values.setdefault("targets", "、".join(texts.target_label(rs, st.seat(t)) for t in ctx.targets))
     if ctx.actor:
         me = st.seat(ctx.actor)
@@ -124,7 +167,11 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg
     cause = arg.get("cause") or ctx.source_name
     for target in subjects:
-        damage = Damage(target, arg["kind"], cause, ctx.actor, arg.get("at") or "")
+        # a skill of a card already out (竞选日, before the night is announced) hits nothing of its seat
+        card = ctx.card.id if target == ctx.actor and ctx.card is not None and ctx.card.out else 0
+        damage = Damage(
+            target, arg["kind"], cause, ctx.actor, arg.get("at") or "", card, bool(arg.get("last_words", True))
+        )
         if damage.at_step:
             ctx.game.st.damage.append(damage)
             ctx.game.log(
@@ -160,6 +207,87 @@ def _feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         text = fill(ctx, str(effect.arg), target)
         ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
+
+
+def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """Tonight's chosen targets ([选择目标]) of the skills with a tag or dealing a damage kind,
+    each seat once, in the order they were chosen or by seat number."""
+    game = ctx.game
+    st, rs = game.st, game.rs
+    arg = effect.arg
+    of = arg.get("of") or {}
+    picked: list[int] = []
+    for name, _seat, chosen in st.chosen:
+        skill = rs.skill(name)
+        if skill is None:
+            continue
+        if "tag" in of and of["tag"] not in skill.tags:
+            continue
+        if "damage" in of and not any(
+            e.verb == "damage" and isinstance(e.arg, dict) and e.arg.get("kind") == of["damage"] for e in skill.effects
+        ):
+            continue
+        picked.extend(chosen)
+    seats = list(dict.fromkeys(picked))
+    if arg.get("order") == "seat":
+        seats.sort()
+    if seats:
+        text = fill(ctx, str(arg["text"]), targets="、".join(texts.target_label(rs, st.seat(t)) for t in seats))
+    else:
+        text = str(arg.get("none", "无"))
+    game.feedback(ctx.actor, text, _rule(ctx, effect))
+
+
+def _feedback_exiled(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The camp of each card voted out in the last day's vote (验尸)."""
+    game = ctx.game
+    arg = effect.arg
+    if game.st.exiled_cards:
+        camps = "、".join(cards.card_by_id(game, card_id)[1].camp for card_id in game.st.exiled_cards)
+        text = fill(ctx, str(arg["text"]), camp=camps)
+    else:
+        text = str(arg.get("none", "无"))
+    game.feedback(ctx.actor, text, _rule(ctx, effect))
+
+
+def _grant_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    arg = effect.arg
+    name = arg.get(ctx.choice or "") if isinstance(arg, dict) else str(arg)
+    if not name:
+        return
+    for target in subjects:
+        ctx.game.grant_skill(target, str(name), _rule(ctx, effect))
+
+
+def _swap_cards(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        cards.swap(ctx.game, ctx.game.st.seat(target), effect.arg == "night", _rule(ctx, effect))
+
+
+def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """交换 with two targets: tonight's later [指定] skills aimed at one resolve on the other."""
+    if len(ctx.targets) != 2:
+        return
+    game = ctx.game
+    a, b = ctx.targets
+    redirects = game.st.redirects
+    for one, other in ((a, b), (b, a)):
+        aimed = [k for k, v in redirects.items() if v == one] or [one]
+        for source in aimed:
+            redirects[source] = other
+    game.log(
+        "redirect", f"今晚之后以{game.who(a)}或{game.who(b)}为选择目标的[指定]技能，结算目标互换", _rule(ctx, effect)
+    )
+
+
+def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    from engine import flow
+
+    game = ctx.game
+    if game.st.phase not in {"day", "election"}:
+        return
+    game.log("phase", f"{_rule(ctx, effect)}：直接进入黑夜", _rule(ctx, effect), secret=False)
+    flow.end_phase(game, skip_day=game.st.phase == "election")
 
 
 def _feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -236,6 +364,12 @@ VERBS = {
     "join_team": _join_team,
     "set_camp": _set_camp,
     "lose_skills": _lose_skills,
+    "grant_skill": _grant_skill,
+    "swap_cards": _swap_cards,
+    "redirect": _redirect,
+    "end_day": _end_day,
+    "feedback_chosen": _feedback_chosen,
+    "feedback_exiled": _feedback_exiled,
     "out": _out,
     "cancel_out": _cancel_out,
     "hand_over_sheriff": _hand_over_sheriff,

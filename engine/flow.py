@@ -2,9 +2,12 @@
 
 A step collects actions, then closes at its deadline or as soon as every seat that
 may act has acted or passed. Closing queues the step's resolution as work items
-(each act in rule order, then the attacks marked for this step), then the opening
-of the next step. A work item may stop the queue to wait for a reaction (最后一枪,
-殉职, 装傻); the queue is part of the state, so a game can be saved mid-night.
+(each act in rule order, then the attacks marked for this step, in the step's
+``resolves`` order), then the opening of the next step. A step with ``joins`` lets the
+bearers of a team's tag into the team as it opens. A work item may stop the queue to
+wait for a reaction (最后一枪, 殉职, 装傻); the queue is part of the state, so a game can
+be saved mid-night. Where the sheriff election has a day of its own (竞选日), it comes
+between a night's end and the day whose opening announces that night's outs.
 """
 
 from __future__ import annotations
@@ -13,8 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import acting, deaths, texts, victory, voting
-from engine.messages import PUBLIC
+from engine import acting, cards, deaths, election, notices, prompts, victory, voting
 from engine.schedule import day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
 
@@ -36,7 +38,7 @@ class Resolve:
 
 @dataclass(frozen=True)
 class ResolveMarked:
-    """Resolve every attack marked for this step, in the order they were marked."""
+    """Resolve every attack marked for this step, in the step's order of causes."""
 
     step: str
 
@@ -53,6 +55,8 @@ class Out:
     kind: str = ""
     source: int = 0
     checked: bool = False  # reactions to being exiled (装傻) were offered
+    card: int = 0  # the card going out; 0: the current one
+    last_words: bool = True
 
 
 @dataclass(frozen=True)
@@ -62,16 +66,24 @@ class Ask:
     seat: int
     skill: str
     kind: str  # skill | sheriff
+    card: int = 0  # the card whose skill it is (it may be out by now)
 
 
 @dataclass(frozen=True)
 class Tally:
-    """The day's vote closes: count it."""
+    """The day's vote (or 竞选日's) closes: count it."""
 
 
 @dataclass(frozen=True)
 class OpenNext:
     """Open the next step, or end the phase and open the next one."""
+
+
+@dataclass(frozen=True)
+class EndPhase:
+    """直接进入黑夜: the day (or 竞选日) ends at once, without its vote."""
+
+    skip_day: bool = False  # 竞选日 only: the day after it is skipped too
 
 
 def push_front(game: Game, items: list[object]) -> None:
@@ -100,7 +112,7 @@ def expire(game: Game) -> None:
     """A deadline was reached: a prompt's answer defaults, or the step closes."""
     st = game.st
     if st.prompt is not None:
-        acting.prompt_timeout(game)
+        prompts.timeout(game)
     elif st.phase == "dawn":
         open_day(game)
     else:
@@ -113,6 +125,17 @@ def close_step(game: Game) -> None:
         return
     st.deadline = None
     push_front(game, [CloseStep()])
+
+
+def end_phase(game: Game, skip_day: bool) -> None:
+    """End the day or 竞选日 once the queue in front is done; a later call may add skip_day."""
+    st = game.st
+    st.deadline = None
+    queued = next((i for i, w in enumerate(st.work) if isinstance(w, EndPhase)), None)
+    if queued is None:
+        st.work.append(EndPhase(skip_day))
+    elif skip_day:
+        st.work[queued] = EndPhase(True)
 
 
 # ---------------------------------------------------------------- beginning and phases
@@ -137,6 +160,9 @@ def _open_next(game: Game, _item: OpenNext) -> None:
     elif st.phase == "day":
         end_of("day_end", game)
         _open_night(game, st.day if rs.first == "day" else st.day + 1)
+    elif st.phase == "election":
+        election.close(game)
+        open_day(game)
     else:  # after the opening steps, or after a night: wait for 开门
         if st.phase == "night":
             end_of("night_end", game)
@@ -147,12 +173,26 @@ def _open_next(game: Game, _item: OpenNext) -> None:
             open_day(game)
 
 
+def _end_phase(game: Game, item: EndPhase) -> None:
+    st = game.st
+    st.votes = {}
+    if st.phase == "election" and item.skip_day:
+        election.close(game)
+        notices.publish(game, "跳过第一天讨论，直接进入黑夜。")
+        push_front(game, [OpenNext()])
+        st.phase = "day"  # the skipped day ends as it opens
+        return
+    push_front(game, [OpenNext()])
+
+
 def end_of(until: str, game: Game) -> None:
-    """Statuses that last 'tonight' or 'today' end; marked attacks are cleared."""
+    """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
     for seat in game.st.seats:
         game.remove_statuses(seat, lambda s: s.until == until)
     if until == "night_end":
         game.st.damage.clear()
+        game.st.redirects.clear()
+        cards.night_ends(game)
 
 
 def _open_night(game: Game, number: int) -> None:
@@ -160,6 +200,7 @@ def _open_night(game: Game, number: int) -> None:
     st.phase, st.day, st.step = "night", number, 0
     st.dawn_statuses = []
     st.night_deaths = []
+    st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])
@@ -168,58 +209,20 @@ def _open_night(game: Game, number: int) -> None:
 
 
 def open_day(game: Game) -> None:
-    """开门: the dawn notices, then the day's discussion and vote until 关门."""
+    """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门."""
     st = game.st
     st.day = st.day + 1 if game.rs.first == "day" else st.day
+    if election.due(game):
+        election.begin(game)
+        return
     st.phase, st.step = "day", 0
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now)
     st.acts, st.waiting, st.votes = [], [], {}
     game.log("phase", f"第{st.day}天开门", secret=False)
-    text = f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。"
-    dawn = _dawn_report(game)
-    game.say(PUBLIC, text + ("\n" + dawn if dawn else ""))
+    notices.publish(game, f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。")
     st.exiled_yesterday = []
     acting.announce_step(game)
-
-
-def night_report(game: Game) -> str:
-    """What the night left for the public, when the game ends before 开门."""
-    return _dawn_report(game, sections=("night_deaths", "statuses", "held"))
-
-
-def _dawn_report(game: Game, sections: tuple[str, ...] | None = None) -> str:
-    rs, st = game.rs, game.st
-    lines: list[str] = []
-    for section in sections or rs.notices.dawn:
-        if section == "exiled_yesterday" and st.exiled_yesterday:
-            lines.append(
-                "昨日投票出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.exiled_yesterday) + "。"
-            )
-        elif section == "night_deaths" and (st.day > 1 or rs.first == "night"):
-            if st.night_deaths:
-                lines.append(
-                    "昨夜出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.night_deaths) + "。"
-                )
-            else:
-                lines.append("昨夜无人出局。")
-        elif section == "statuses":
-            for name in dict.fromkeys(n for n, _ in st.dawn_statuses):
-                sdef = rs.statuses[name]
-                seats = [st.seat(no) for n, no in st.dawn_statuses if n == name]
-                lines.append(f"{sdef.dawn_notice}：{texts.names(seats)}。")
-        elif section == "sheriff" and rs.sheriff and st.sheriff:
-            lines.append(f"当日警长：{voting.sheriff_label(game, st.sheriff)}。")
-        elif section == "last_words":
-            for seat in st.seats:
-                if seat.last_words is not None and not seat.last_words_published:
-                    lines.append(f"{seat.name}的遗言：{seat.last_words}")
-                    seat.last_words_published = True
-        elif section == "held":
-            lines.extend(text for _, text in st.held)
-            st.held = []
-    st.dawn_statuses = []
-    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- steps
@@ -232,6 +235,8 @@ def open_step(game: Game) -> None:
     st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
     st.acts = []
     game.memo.clear()
+    if step.joins:
+        cards.join_bearers(game, step.joins, step.text or step.name)
     acting.open_actors(game, step)
     if not acting.anyone_pending(game):
         st.deadline = None
@@ -243,10 +248,12 @@ def open_step(game: Game) -> None:
 def _close(game: Game, _item: CloseStep) -> None:
     rs, st = game.rs, game.st
     st.deadline = None
-    if st.phase == "day":
+    if st.phase in {"day", "election"}:
         push_front(game, [Tally(), OpenNext()])
         return
     step = rs.steps(st.phase)[st.step]
+    if st.phase == "setup" and step.name == rs.cards.order_step:
+        cards.settle_order(game)
     items: list[object] = [Resolve(a) for a in acting.decided_acts(game, step)]
     items.append(ResolveMarked(step.name))
     items.append(OpenNext())
@@ -259,13 +266,20 @@ def _resolve(game: Game, item: Resolve) -> None:
 
 def _resolve_marked(game: Game, item: ResolveMarked) -> None:
     st = game.st
+    step = next((s for s in game.rs.steps(st.phase) if s.name == item.step), None)
+    order = step.resolves if step else ()
     marked = [d for d in st.damage if d.at_step == item.step]
     st.damage = [d for d in st.damage if d.at_step != item.step]
+    if order:
+        marked.sort(key=lambda d: order.index(d.cause) if d.cause in order else len(order))
     push_front(game, [Strike(d) for d in marked])
 
 
 def _tally(game: Game, _item: Tally) -> None:
-    voting.tally(game)
+    if game.st.phase == "election":
+        election.tally(game)
+    else:
+        voting.tally(game)
 
 
 def _strike(game: Game, item: Strike) -> None:
@@ -277,7 +291,7 @@ def _out(game: Game, item: Out) -> None:
 
 
 def _ask(game: Game, item: Ask) -> None:
-    acting.raise_prompt(game, item)
+    prompts.raise_prompt(game, item)
 
 
 HANDLERS = {
@@ -289,4 +303,10 @@ HANDLERS = {
     Ask: _ask,
     Tally: _tally,
     OpenNext: _open_next,
+    EndPhase: _end_phase,
 }
+
+
+def night_report(game: Game) -> str:
+    """What the night left for the public, when the game ends before 开门."""
+    return notices.report(game, sections=("night_deaths", "statuses", "held"))

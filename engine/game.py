@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import acting, director, effects, flow, messages, texts, victory, voting
+from engine import acting, boards, cards, director, effects, flow, messages, texts, victory, voting
 from engine import commands as c
 from engine.errors import Refusal
 from engine.messages import Audience, Message
@@ -42,18 +42,21 @@ class Game:
 
     @classmethod
     def start(cls, rs: Ruleset, cmd: c.Start) -> Game:
-        """Deal roles and secret numbers from the seed, tell every seat who it is."""
+        """Deal cards and secret numbers from the seed, tell every seat who it is."""
         problem = check_start(rs, cmd)
         if problem:
             raise Refusal(problem)
         settings = default_settings(rs) | dict(cmd.settings)
         rng = random.Random(cmd.seed)
-        if cmd.roles:
-            deal = [tuple(r) for r in cmd.roles]
-        else:
-            board = list(cmd.board)
-            rng.shuffle(board)
-            deal = [(r,) for r in board]
+        deal, board_options = boards.deal(
+            rs,
+            rng,
+            roles=cmd.roles,
+            board=cmd.board,
+            template=cmd.template,
+            substitutions=cmd.substitutions,
+            options=dict(cmd.options),
+        )
         n = len(cmd.names)
         if cmd.secrets:
             secrets = list(cmd.secrets)
@@ -61,13 +64,11 @@ class Game:
             secrets = rng.sample(range(1, n + 1), n)
         else:
             secrets = [0] * n
-        seats = []
-        for i, (name, roles) in enumerate(zip(cmd.names, deal, strict=True)):
-            cards = [
-                Card(role, {s.name: SkillState(s.name, s.uses) for s in rs.roles[role].skills.values() if not s.todo})
-                for role in roles
-            ]
-            seats.append(Seat(no=i + 1, name=name, cards=cards, camp=rs.roles[roles[0]].camp, secret=secrets[i]))
+        options = {o.name: o.default for o in rs.options.values()} | board_options | dict(cmd.options)
+        seats = [
+            _seat(rs, i + 1, name, roles, secrets[i], options)
+            for i, (name, roles) in enumerate(zip(cmd.names, deal, strict=True))
+        ]
         begun = cmd.at.astimezone(UTC)  # the engine keeps every time in UTC; texts show local time
         clock = Clock(anchor_real=begun, anchor_game=begun, speed=float(settings["speed"]))
         st = GameState(
@@ -77,7 +78,7 @@ class Game:
             settings=settings,
             clock=clock,
             now=begun,
-            options={o.name: o.default for o in rs.options.values()} | dict(cmd.options),
+            options=options,
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count
@@ -98,9 +99,8 @@ class Game:
             self.say(messages.PUBLIC, f"【{rs.name}】游戏开始，共{len(st.seats)}名角色：{texts.names(st.seats)}。")
         for seat in st.seats:
             self.tell(seat.no, self.identity_text(seat), "identity")
-            self.log(
-                "deal", f"{self.who(seat.no)}：{'、'.join(card.role for card in seat.cards)}（{seat.camp}）", "分发身份"
-            )
+            dealt = "、".join(card.role + (f"（{card.dealt}）" if card.dealt else "") for card in seat.cards)
+            self.log("deal", f"{self.who(seat.no)}：{dealt}（{seat.camp}）", "分发身份")
             for skill in self.held_skills(seat):
                 for grant in skill.grants:
                     self.grant_status(
@@ -116,20 +116,33 @@ class Game:
             members = [s.no for s in st.seats if any(team.name in rs.roles[card.role].teams for card in s.cards)]
             if members:
                 self.form_team(team.name, members, "开局")
+        if not rs.cards.order_step:
+            for seat in st.seats:
+                cards.start_counter(self, seat, seat.card)
 
     def identity_text(self, seat: Seat) -> str:
         rs = self.rs
         lines = [f"你的角色：{seat.name}（{seat.no}号）"]
-        lines.append("身份：" + "、".join(card.role for card in seat.cards) + f"；阵营：{seat.camp}")
+        if len(seat.cards) > 1:
+            held = "、".join(
+                f"{cards.position(seat, card)} {card.role}"
+                + (f"（由{card.dealt}复制）" if card.dealt else "")
+                + ("（已出局）" if card.out else "")
+                for card in seat.cards
+            )
+            lines.append(f"身份牌：{held}；当前身份：{seat.card.role}；实际阵营：{seat.camp}")
+        else:
+            lines.append("身份：" + "、".join(card.role for card in seat.cards) + f"；阵营：{seat.camp}")
         if rs.addressing == "secret_number":
             lines.append(f"秘密数字：{seat.secret}")
-        for card in seat.cards:
-            role = rs.roles[card.role]
-            if role.text:
-                lines.append(f"【{role.name}】{role.text}")
+        for role_name in dict.fromkeys(card.role for card in seat.cards):
+            role = rs.roles[role_name]
+            tags = "".join(f"[{t}]" for t in role.tags)
+            if role.text or tags:
+                lines.append(f"【{role.name}】{tags}{role.text}")
             for skill in role.skills.values():
-                tags = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定"})
-                lines.append(f"· {skill.name}{tags} —— {skill.text}")
+                marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定"})
+                lines.append(f"· {skill.name}{marks} —— {skill.text}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ commands
@@ -213,7 +226,8 @@ class Game:
             return "规则"
         seat = self.st.seat(no)
         secret = f"/秘密数字{seat.secret}" if self.rs.addressing == "secret_number" else ""
-        return f"{seat.no}号{seat.name}（{seat.role}{secret}）"
+        role = seat.role if len(seat.cards) == 1 else "/".join(c.role + ("×" if c.out else "") for c in seat.cards)
+        return f"{seat.no}号{seat.name}（{role}{secret}）"
 
     def label(self, no: int) -> str:
         return texts.target_label(self.rs, self.st.seat(no))
@@ -224,21 +238,10 @@ class Game:
     # ------------------------------------------------------------------ primitives
 
     def held_skills(self, seat: Seat) -> list[Any]:
-        """The skills of the seat's current card it still holds (not lost, uses left)."""
-        role = self.rs.roles[seat.role]
-        held = []
-        for name, state in seat.card.skills.items():
-            skill = role.skills[name]
-            if state.lost or (state.uses is not None and state.uses <= 0):
-                continue
-            if skill.requires and not self._holds(seat, skill.requires):
-                continue
-            held.append(skill)
-        return held
-
-    def _holds(self, seat: Seat, name: str) -> bool:
-        state = seat.card.skills.get(name)
-        return bool(state) and not state.lost and (state.uses is None or state.uses > 0)  # type: ignore[union-attr]
+        """The skills the seat holds now and may still use (not lost, uses left): its current
+        card's, what its other cards give when not current (隐匿), and its card tags'."""
+        mine = cards.held(self, seat)
+        return [h.skill for h in mine if cards.usable(self, seat, h, mine)]
 
     def grant_status(
         self, target: int, name: str, *, source: int, until: str, uses: int | None, rule: str, quiet: bool = False
@@ -247,8 +250,15 @@ class Game:
         sdef = self.rs.statuses[name]
         if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
             return  # 相同的状态不会重复施加效果
+        clash = [s for s in seat.statuses if s.name in sdef.cancels or name in self.rs.statuses[s.name].cancels]
+        if clash:
+            self.remove_statuses(seat, lambda s: s is clash[0])
+            self.log("status", f"{self.who(target)}的[{clash[0].name}]与[{name}]相遇，均失效", rule)
+            return
         seat.statuses.append(
-            StatusInstance(name, source, until, uses if uses is not None else sdef.uses, self.st.phase_key)
+            StatusInstance(
+                name, source, until, uses if uses is not None else sdef.uses, self.st.phase_key, card=seat.card.id
+            )
         )
         self.changed()
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
@@ -300,8 +310,8 @@ class Game:
                     self.tell(seat.no, intro, "team")
 
     def lose_skills(self, target: int, names: tuple[str, ...] | None, rule: str) -> None:
+        """The seat's current card loses skills (技能效果只影响当前身份)."""
         seat = self.st.seat(target)
-        role = self.rs.roles[seat.role]
         lost = []
         for name, state in seat.card.skills.items():
             if state.lost or (names is not None and name not in names):
@@ -313,8 +323,8 @@ class Game:
             return
         self.log("skill", f"{self.who(target)}失去技能：{'、'.join(lost)}", rule)
         for name in lost:
-            skill = role.skills[name]
-            if skill.on_lost_after_use and seat.card.skills[name].used:
+            skill = cards.skill_def(self, seat.card, name)
+            if skill is not None and skill.on_lost_after_use and seat.card.skills[name].used:
                 effects.run(effects.Ctx(self, actor=target, skill=skill, rule=f"{name}失效"), skill.on_lost_after_use)
 
     def strike(self, damage: Damage) -> None:
@@ -322,6 +332,20 @@ class Game:
 
     def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
         flow.push_front(self, [flow.Out(target, cause, kind, source)])
+
+    def grant_skill(self, target: int, name: str, rule: str) -> None:
+        """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""
+        seat = self.st.seat(target)
+        skill = self.rs.skill(name)
+        assert skill is not None
+        self.st.grants += 1
+        state = seat.card.skills.get(name)
+        if state is not None and not state.lost:
+            state.uses = None if state.uses is None or skill.uses is None else state.uses + skill.uses
+        else:
+            seat.card.skills[name] = SkillState(name, skill.uses, granted=self.st.grants)
+        self.changed()
+        self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
 
     def ask_succession(self, sheriff: int) -> None:
         flow.push_front(self, [flow.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")])
@@ -370,14 +394,27 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if len(set(cmd.names)) != n:
         dupes = [k for k, v in Counter(cmd.names).items() if v > 1]
         return f"角色名重复：{'、'.join(dupes)}。"
-    roles = [r for rs_ in cmd.roles for r in rs_] if cmd.roles else list(cmd.board)
+    per = rs.cards.per_seat
+    if cmd.roles:
+        roles = [r for rs_ in cmd.roles for r in rs_]
+    elif cmd.board:
+        roles = list(cmd.board)
+    elif cmd.template:
+        try:
+            roles = boards.cards_of(rs, cmd.template, cmd.substitutions)[0]
+        except boards.BadBoard as bad:
+            return str(bad)
+    else:
+        return f"请给出身份：逐个角色给出、给出板子，或选择预设板型（{'、'.join(rs.boards) or '本规则没有预设板型'}）。"
     if cmd.roles and len(cmd.roles) != n:
         return f"给出了{len(cmd.roles)}份身份，但有{n}名角色。"
-    if not cmd.roles and len(cmd.board) != n:
-        return f"板子有{len(cmd.board)}个身份，但有{n}名角色报名。"
-    unknown = [r for r in roles if r not in rs.roles]
+    if not cmd.roles and len(roles) != n * per:
+        what = f"{len(roles)}张身份牌" if per > 1 else f"{len(roles)}个身份"
+        return f"板子有{what}，但有{n}名角色报名" + (f"（每名角色{per}张）。" if per > 1 else "。")
+    unknown = [r for r in roles if r not in rs.roles or not rs.roles[r].dealt]
     if unknown:
-        return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(rs.roles)}。"
+        dealt = [name for name, role in rs.roles.items() if role.dealt]
+        return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(dealt)}。"
     todo = [r for r in roles if rs.roles[r].todo]
     if todo:
         return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
@@ -390,7 +427,41 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         if option.values and value not in option.values:
             return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}。"
     settings = default_settings(rs) | dict(cmd.settings)
-    return check_settings(settings)
+    problem = check_settings(settings)
+    if problem:
+        return problem
+    try:
+        boards.deal(
+            rs,
+            random.Random(cmd.seed),
+            roles=cmd.roles,
+            board=cmd.board,
+            template=cmd.template,
+            substitutions=cmd.substitutions,
+            options=dict(cmd.options),
+        )
+    except boards.BadBoard as bad:
+        return str(bad)
+    return None
+
+
+def _seat(rs: Ruleset, no: int, name: str, roles: tuple[str, ...], secret: int, options: dict[str, Any]) -> Seat:
+    """A seat with its dealt cards: a copying card (复制人) becomes the other, the camp and hands fixed."""
+    cards_ = []
+    for i, role in enumerate(roles):
+        copied = roles[1 - i] if rs.roles[role].copies and len(roles) > 1 else ""
+        now = copied or role
+        states = {s.name: SkillState(s.name, s.uses) for s in rs.roles[now].skills.values() if not s.todo}
+        camp = rs.roles[now].camp
+        cards_.append(Card(now, states, camp=camp, id=no * 10 + i, dealt=role if copied else ""))
+    seat = Seat(no=no, name=name, cards=cards_, camp=boards.seat_camp(rs, roles), secret=secret)
+    seat.hands = tuple(h for h in rs.hands if tuple(sorted(roles)) in rs.hand_pairs(h, options))
+    for tag in rs.card_tags.values():
+        for skill in tag.skills.values():
+            seat.skills[skill.name] = SkillState(skill.name, skill.uses)
+    if rs.order_skill is not None and len(set(roles)) > 1 and not any(rs.roles[r].copies for r in roles):
+        seat.skills[rs.order_skill.name] = SkillState(rs.order_skill.name, 1)
+    return seat
 
 
 def _tick(game: Game, _cmd: c.Tick) -> str:
@@ -404,6 +475,7 @@ HANDLERS: dict[type, Callable[[Game, Any], str]] = {
     c.CastVote: voting.cast,
     c.LastWords: acting.last_words,
     c.Surrender: victory.surrender,
+    c.Showdown: victory.showdown,
     c.Pause: director.pause,
     c.Resume: director.resume,
     c.Extend: director.extend,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, texts
+from engine import acting, cards, texts
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -33,6 +33,12 @@ REVEALED_KINDS = {
     "penalty",
     "surrender",
     "last_words",
+    "card",
+    "order",
+    "counter",
+    "redirect",
+    "reveal",
+    "showdown",
 }
 
 
@@ -71,18 +77,20 @@ def seat_view(game: Game, no: int) -> str:
     seat = game.st.seat(no)
     lines = [game.identity_text(seat)]
     skills = []
-    for card in seat.cards:
-        role = rs.roles[card.role]
-        for name, state in card.skills.items():
-            if state.lost:
-                left = "已失去"
-            elif state.uses is not None:
-                left = f"剩余{state.uses}次" if state.uses > 0 else "已用完"
-            else:
-                left = "可用"
-            skills.append(f"{name}（{left}）" if not role.skills[name].automatic else f"{name}（自动）")
+    for held in cards.held(game, seat):
+        state = held.state
+        if state.lost:
+            left = "已失去"
+        elif state.uses is not None:
+            left = f"剩余{state.uses}次" if state.uses > 0 else "已用完"
+        else:
+            left = "可用"
+        skills.append(f"{held.skill.name}（{left}）" if not held.skill.automatic else f"{held.skill.name}（自动）")
     if skills:
         lines.append("技能状态：" + "、".join(skills))
+    for card in seat.cards:
+        for name, count in card.counters.items():
+            lines.append(f"{card.role}的{name}：{count}")
     known = [s.name for s in seat.statuses if rs.statuses[s.name].told or s.source == seat.no]
     if known:
         lines.append("状态：" + "、".join(f"[{n}]" for n in dict.fromkeys(known)))
@@ -109,8 +117,11 @@ def director_view(game: Game) -> str:
         + ("（已暂停）" if st.clock.paused else "")
     ]
     for seat in st.seats:
-        cards = "、".join(f"{c.role}{'(出局)' if c.out else ''}" for c in seat.cards)
-        bits = [f"{seat.no}号{seat.name}", cards, seat.camp]
+        held = "、".join(
+            f"{c.role}{f'[{c.dealt}]' if c.dealt else ''}{'(出局)' if c.out else ''}{'(当前)' if c is seat.card and len(seat.cards) > 1 else ''}"
+            for c in seat.cards
+        )
+        bits = [f"{seat.no}号{seat.name}", held, seat.camp]
         if rs.addressing == "secret_number":
             bits.append(f"秘密数字{seat.secret}")
         bits.append("存活" if seat.alive else f"出局({seat.out_cause})")
@@ -118,7 +129,7 @@ def director_view(game: Game) -> str:
             bits.append("状态" + "".join(f"[{s.name}]" for s in seat.statuses))
         if seat.teams:
             bits.append("团队:" + "、".join(seat.teams))
-        lost = [n for n, s in seat.card.skills.items() if s.lost or (s.uses is not None and s.uses <= 0)]
+        lost = [h.skill.name for h in cards.held(game, seat) if cards.spent(h.state)]
         if lost:
             bits.append("无技能:" + "、".join(lost))
         cards_given = "".join(f"{k}{v}" for k, v in seat.penalties.items() if v)
@@ -148,6 +159,10 @@ def director_view(game: Game) -> str:
         lines.append(f"等待反应：{game.who(st.prompt.seat)} 的 {st.prompt.skill}")
     if st.surrender:
         lines.append(f"投降进行中：{st.surrender.camp}（已同意 {len(st.surrender.agreed)}/{len(st.surrender.asked)}）")
+    if st.showdown:
+        lines.append(
+            f"拍刀进行中：{st.showdown.camp}（已同意 {len(st.showdown.agreed)}/{len(st.showdown.asked)}）：{st.showdown.plan}"
+        )
     return "\n".join(lines)
 
 
@@ -158,7 +173,8 @@ def reveal(game: Game) -> str:
     for seat in st.seats:
         secret = f"（秘密数字{seat.secret}）" if rs.addressing == "secret_number" else ""
         fate = "存活" if seat.alive else f"出局于{texts.phase_title(*_phase(seat.out_phase))}（{seat.out_cause}）"
-        lines.append(f"{seat.no}号{seat.name}{secret}：{'、'.join(c.role for c in seat.cards)}，{seat.camp}，{fate}")
+        held = "、".join(c.role + (f"（{c.dealt}）" if c.dealt else "") for c in seat.cards)
+        lines.append(f"{seat.no}号{seat.name}{secret}：{held}，{seat.camp}，{fate}")
     phase = None
     for entry in st.log:
         if entry.kind not in REVEALED_KINDS:

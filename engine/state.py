@@ -23,15 +23,27 @@ class SkillState:
     last_targets: tuple[int, ...] = ()
     ever_targets: tuple[int, ...] = ()
     used_on: str = ""  # the phase key (e.g. "night:2") of the last use
+    granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
 
 
 @dataclass
 class Card:
-    """A 身份牌. A seat holds one, or two in the 双身份 post."""
+    """A 身份牌. A seat holds one, or two in the 双身份 post ([first, second] in ``Seat.cards``)."""
 
     role: str
     skills: dict[str, SkillState]
     out: bool = False
+    camp: str = ""  # the card's own camp (表面阵营 while current); a copy's is the copied role's
+    id: int = 0  # unique in the game (seat number * 10 + position as dealt)
+    dealt: str = ""  # the role as dealt, when the card became another (复制人); "" otherwise
+    revealed: bool = False  # [翻牌]: its holder made it public
+    out_phase: str = ""  # phase key of its out
+    out_cause: str = ""
+    counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
+
+    @property
+    def dealt_as(self) -> str:
+        return self.dealt or self.role
 
 
 @dataclass
@@ -41,6 +53,7 @@ class StatusInstance:
     until: str = "permanent"  # permanent | night_end | day_end | source_out | skill:<name>
     uses: int | None = None
     granted_on: str = ""  # phase key when it was given
+    card: int = 0  # the card it was given to (技能效果只影响当前身份); 0: the seat
 
 
 @dataclass
@@ -60,6 +73,11 @@ class Seat:
     last_words_right: bool = False
     last_words: str | None = None
     last_words_published: bool = False
+    swapped: bool = False  # first and second swapped until the night ends (魔术师<交换>)
+    skills: dict[str, SkillState] = field(default_factory=dict)  # held by the seat through a card tag
+    tags: list[str] = field(default_factory=list)  # card tags given to the seat itself ([接刀] → [群内])
+    hands: tuple[str, ...] = ()  # named hands it was dealt (金宝宝)
+    shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
 
     @property
     def card(self) -> Card:
@@ -94,6 +112,7 @@ class Vote:
     reason: str = ""
     changes: int = 0
     by_director: bool = False
+    card: int = 0  # the voter's current card when it voted (潜行: 当前身份必须和当天投票时一致)
 
 
 @dataclass
@@ -105,6 +124,8 @@ class Damage:
     cause: str
     source: int
     at_step: str
+    card: int = 0  # a card it must hit (a skill of a card already out hits nothing); 0: the current card
+    last_words: bool = True  # False: an out it causes leaves no 遗言 (神风突击)
 
 
 @dataclass
@@ -143,6 +164,16 @@ class Clock:
 @dataclass
 class Surrender:
     camp: str
+    asked: tuple[int, ...]
+    agreed: list[int]
+
+
+@dataclass
+class Showdown:
+    """拍刀: a camp's plan to win whatever the others do, waiting for its members' agreement."""
+
+    camp: str
+    plan: str
     asked: tuple[int, ...]
     agreed: list[int]
 
@@ -189,6 +220,15 @@ class GameState:
     dawn_statuses: list[tuple[str, int]] = field(default_factory=list)
     last_words_left: int = 0
     surrender: Surrender | None = None
+    showdown: Showdown | None = None
+    # this night's [指定] skills: (skill, seat, chosen targets) in resolution order
+    chosen: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    redirects: dict[int, int] = field(default_factory=dict)  # 选择目标 → 结算目标 until the night ends
+    last_votes: dict[int, tuple[int | None, int]] = field(default_factory=dict)  # voter → (target, card id)
+    exiled_cards: list[int] = field(default_factory=list)  # card ids voted out in the last day's vote
+    at_notice: list[tuple[str, int, int, str]] = field(default_factory=list)  # waits for the outs' notice
+    grants: int = 0  # counter of skills given during play
+    election: str = ""  # "" | open | done: a sheriff election held on a day of its own (竞选日)
     log: list[LogEntry] = field(default_factory=list)
     order: int = 0  # counter of accepted acts
     expired: int = 0  # deadlines processed so far (a tick that moves it changed the game)

@@ -1,4 +1,4 @@
-"""胜负判定 and 投降.
+"""胜负判定, 投降 and 拍刀.
 
 Each check: every camp still in play that meets a lose condition is lost first
 (优先判负, not announced); then a camp not lost that meets a win condition wins;
@@ -14,7 +14,7 @@ from engine import commands as c
 from engine import conditions, effects, reports
 from engine.errors import Refusal
 from engine.messages import PUBLIC
-from engine.state import Surrender
+from engine.state import Showdown, Surrender
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -39,13 +39,13 @@ def check(game: Game) -> bool:
         if camp in st.lost_camps:
             continue
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, alive):
+            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, alive, st):
                 lose(game, camp, rule.text)
                 break
     alive_camps = [camp for camp in camps if camp not in st.lost_camps]
     for camp in alive_camps:
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, alive):
+            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, alive, st):
                 end(game, camp, rule.text)
                 return True
     if len(alive_camps) == 1:
@@ -106,6 +106,9 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
             raise Refusal(f"{seat.camp}不能投降（可以投降的阵营：{allowed}）。")
         if seat.camp in st.lost_camps:
             raise Refusal(f"{seat.camp}已经判负。")
+        needed = rs.surrender_when.get(seat.camp)
+        if needed and not all(conditions.holds(needed, s, 0, st) for s in st.seats if s.camp == seat.camp):
+            raise Refusal(f"{seat.camp}所有角色均已入群后才能投降（{_cond_text(needed)}）。")
         asked = tuple(s.no for s in conditions.select(st, rs.surrender[seat.camp]) if s.camp == seat.camp) or (seat.no,)
         if seat.no not in asked:
             raise Refusal("你不在需要询问投降的角色之列，不能发起投降。")
@@ -139,4 +142,66 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
         lose(game, current.camp, "投降")
         check(game)
         reply += "投降有效。"
+    return reply
+
+
+def _cond_text(cond: dict[str, object]) -> str:
+    return "、".join(f"{k}: {v}" for k, v in cond.items())
+
+
+def showdown(game: Game, cmd: c.Showdown) -> str:
+    """拍刀: a member proposes the camp's plan, every asked member agrees, the director rules."""
+    st, rs = game.st, game.rs
+    if st.phase == "over":
+        raise Refusal("游戏已经结束。")
+    if not 1 <= cmd.seat <= len(st.seats):
+        raise Refusal("没有这个座位。")
+    seat = st.seat(cmd.seat)
+    current = st.showdown
+    if current is None:
+        if not cmd.agree:
+            raise Refusal("现在没有进行中的拍刀。")
+        if seat.camp not in rs.showdown:
+            raise Refusal(f"{seat.camp}不能拍刀（可以拍刀的阵营：{'、'.join(rs.showdown) or '无'}）。")
+        asked = tuple(s.no for s in conditions.select(st, rs.showdown[seat.camp]) if s.camp == seat.camp)
+        if seat.no not in asked:
+            raise Refusal("只有需要同意拍刀的角色（群内未出局的角色）可以发起拍刀。")
+        plan = cmd.plan.strip()
+        if not plan:
+            raise Refusal("拍刀需要给出接下来的操作方案：「拍刀 方案」，例如「拍刀 今晚杀3号，明天全票投5号」。")
+        st.showdown = Showdown(seat.camp, plan, asked, [seat.no])
+        game.log("showdown", f"{game.who(seat.no)}发起{seat.camp}拍刀，方案：{plan}", "拍刀")
+        for other in asked:
+            if other != seat.no:
+                game.tell(other, f"{seat.name}发起拍刀，方案：{plan}。同意请发送「同意拍刀」，拒绝请发送「拒绝拍刀」。")
+        reply = f"已发起拍刀，等待{len(asked) - 1}名角色同意。"
+    else:
+        if seat.no not in current.asked:
+            raise Refusal(f"正在进行的是{current.camp}的拍刀，你不在需要同意之列。")
+        if not cmd.agree:
+            st.showdown = None
+            game.log("showdown", f"{game.who(seat.no)}拒绝拍刀，拍刀取消", "拍刀")
+            for other in current.asked:
+                if other != seat.no:
+                    game.tell(other, f"{seat.name}拒绝拍刀，拍刀取消。")
+            return "已拒绝拍刀，拍刀取消。"
+        if seat.no in current.agreed:
+            raise Refusal("你已经同意过拍刀。")
+        current.agreed.append(seat.no)
+        game.log("showdown", f"{game.who(seat.no)}同意拍刀", "拍刀")
+        reply = "已同意拍刀。"
+    current = st.showdown
+    assert current is not None
+    if set(current.agreed) >= set(current.asked):
+        st.showdown = None
+        others = [camp for camp in in_play(game) if camp != current.camp]
+        game.say_directors(
+            f"【拍刀】{current.camp}全员同意拍刀，方案：{current.plan}。"
+            f"若按此方案无论{'、'.join(others) or '其他阵营'}如何行动{current.camp}都将获胜，请发送「裁定 判胜 {current.camp}」；"
+            f"若方案无法成立（例如无人拥有伤害类技能）或不能使对方一定失败，请发送「裁定 判胜 {others[0] if others else '…'}」。"
+        )
+        for other in current.asked:
+            game.tell(other, "拍刀方案已提交导演裁定。")
+        game.log("showdown", f"{current.camp}拍刀方案提交导演裁定：{current.plan}", "拍刀", secret=False)
+        reply += "拍刀方案已提交导演裁定。"
     return reply

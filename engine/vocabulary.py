@@ -1,7 +1,7 @@
-"""The words the ruleset format understands, in one place.
+"""The words the ruleset format understands, in one place, each with a one-line gloss.
 
 Loading checks a ruleset against these lists; the engine modules that carry each
-word import them from here (effects.py, conditions.py, acting.py).
+word import them from here (effects.py, conditions.py, acting.py, boards.py).
 """
 
 # Skill tags of the seeds' 用语定义 / 词条说明. Timing tags fix the phase a skill is used in.
@@ -15,31 +15,200 @@ KNOWN_TAGS = set(TIMING_TAGS) | {
     "厌旧",  # not the previous game day's target
     "喜新",  # not the previous use's target
     "无私",  # not oneself
+    "翻牌",  # used by making the current card public; not once it is public
 }
 
 # When a skill fires by itself or prompts instead of waiting for its step.
-TRIGGERS = {"step_open", "out", "exiling"}
-
-# How a [团队] skill's members' choices become the team's.
-DECISIONS = {"earliest_highest"}
-
-EFFECT_VERBS = {
-    "damage",
-    "status",
-    "remove_status",
-    "feedback",
-    "feedback_damage",
-    "notify",
-    "announce",
-    "join_team",
-    "set_camp",
-    "lose_skills",
-    "out",
-    "cancel_out",
-    "hand_over_sheriff",
-    "hook",
+TRIGGERS = {
+    "step_open": "fires as its step opens (通灵)",
+    "out": "prompts or fires when its card goes out (最后一枪)",
+    "exiling": "prompts when its seat is about to be voted out (装傻)",
+    "tie": "fires when the day's vote ties, as the vote's `tie: [trigger]` breaker (冤死)",
+}
+TRIGGER_KEYS = {
+    "on": "one of TRIGGERS",
+    "causes": "only outs with these causes",
+    "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
+    "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
 }
 
-CONDITION_KEYS = {"camp", "role", "status", "team", "alive", "self", "not", "any", "all"}
-GAME_CONDITIONS = {"camps_differ"}  # conditions about an effect's targets as a whole
+# How a [团队] skill's members' choices become the team's.
+DECISIONS = {
+    "earliest_highest": "the target that first reached the most members' choices",
+    "latest": "the last choice any member made (狼群's 杀人)",
+}
+
+EFFECT_VERBS = {
+    "damage": "mark an attack {kind, at?, cause?, last_words?} for step `at`, or strike now",
+    "status": "grant a status: name | {name, until?, uses?}",
+    "remove_status": "remove a status",
+    "feedback": "反馈 a text to the acting seat about each subject",
+    "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
+    "feedback_chosen": "反馈 the chosen targets of tonight's skills {of: {tag | damage}, order, text, none} (通灵, 灵能)",
+    "feedback_exiled": "反馈 the camp of the cards voted out in the last day's vote {text, none} (验尸)",
+    "notify": "通知 each subject",
+    "announce": "公示 (held until 开门 at night)",
+    "join_team": "the subjects form or join a team",
+    "set_camp": "change the subjects' camp",
+    "lose_skills": "the subjects' current cards lose skills: all | [names]",
+    "grant_skill": "the subjects' current cards gain a skill: name | {choice: skill} (交易's 幸运儿)",
+    "swap_cards": "permanent | night: the subjects' first and second cards change places (捣蛋, 交换)",
+    "redirect": "tonight's later [指定] skills aimed at one of two targets resolve on the other (交换)",
+    "end_day": "the day (or 竞选日) ends at once, without a vote: 直接进入黑夜",
+    "out": "the subject is out at once, no defence applies",
+    "cancel_out": "(a reaction to exiling) the exile does not happen",
+    "hand_over_sheriff": "the acting seat, if sheriff, must pass the badge",
+    "hook": "a Python hook from the ruleset's hooks.py",
+}
+EFFECT_KEYS = {
+    "to": "targets | self | first_target | chosen | a selector",
+    "if": "a condition on each subject (or a game condition name)",
+    "unless": "the same, negated",
+    "if_target": "a condition on the first target, whoever the subjects are",
+    "if_counter": "{counter: {at_most | at_least: N}} on the acting card's counters",
+    "rule": "the rule named in the log",
+}
+DAMAGE_KEYS = {
+    "kind": "a kind of the ruleset's `damage`",
+    "at": "the step where it resolves; absent: at once",
+    "cause": "the cause named in the log and by triggers (default: the skill's name)",
+    "last_words": "false: the out it causes leaves no 遗言",
+}
+UNTILS = {
+    "permanent": "for the rest of the game",
+    "night_end": "until the night ends",
+    "day_end": "until the day ends",
+    "election_end": "until 竞选日 ends",
+    "source_out": "until its giver is out",
+}
+
+CONDITION_KEYS = {
+    "camp": "actual camp (实际阵营) is one of these",
+    "surface_camp": "the current card's camp (表面阵营) is one of these",
+    "card_camp": "holds a card in play of one of these camps",
+    "role": "the current card is one of these roles",
+    "hand": "was dealt one of these named hands (金宝宝)",
+    "status": "holds one of these statuses",
+    "team": "is a member of that team",
+    "alive": "true | false",
+    "self": "is (not) the acting seat",
+    "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2)",
+    "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
+    "night": "the game is at night N (a condition on the game)",
+    "dealt": "a card of this role was dealt in this game (a condition on the game)",
+    "not": "negation",
+    "any": "one of the listed conditions",
+    "all": "every listed condition",
+}
+GAME_CONDITIONS = {
+    "camps_differ": "the effect's targets are of more than one camp (私奔)",
+    "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
+}
 VICTORY_TESTS = {"none", "every", "at_least_half"}
+TIE_BREAKERS = {
+    "trigger": "a seat holding a skill with `trigger: {on: tie}` uses it (冤死)",
+    "sheriff_pick": "the sheriff's vote, when among the highest, is out (带队)",
+}
+
+# 双身份: the cards a seat holds, the tags they carry, the hands and boards they are dealt in.
+CARD_KEYS = {
+    "per_seat": "how many 身份牌 each seat holds",
+    "camp_from": "a seat holding any card of one of these camps is of that camp (实际阵营)",
+    "order": "{step, skill, text, second}: each player chooses its first card in that setup step",
+}
+ORDER_KEYS = {
+    "step": "the setup step of the choice",
+    "skill": "what the player sends, with the role as its choice: 「第一身份 预言家」",
+    "text": "the post's sentence",
+    "second": "[{role, camp}]: a seat of that camp must put that card second (女巫)",
+}
+ROLE_KEYS = {
+    "camp": "the card's camp",
+    "text": "the post's sentence about the role",
+    "teams": "teams a seat dealt this card is in from the start",
+    "tags": "card tags ([群内] [接刀] [自爆]) of `card_tags`",
+    "skills": "the card's skills",
+    "on_out": "effects when the card goes out",
+    "copies": "true: at the deal the card becomes the seat's other card (复制人)",
+    "counter": "{name, start, on_card_out: [{roles, add}]}: a number the card keeps once current (尾巴)",
+    "dealt": "false: not a 身份牌 but the holder of skills given during play (幸运儿)",
+    "todo": "not implemented yet: why",
+    "count": "how many a board holds (informative)",
+}
+SKILL_KEYS = {
+    "text": "the post's sentence",
+    "tags": "skill tags (KNOWN_TAGS)",
+    "targets": "how many targets: N | [least, most]",
+    "range": "[选择范围]: a condition on each target",
+    "uses": "uses per game ([限定]: 1)",
+    "team": "{name, decide}: a [团队] skill",
+    "trigger": "when it fires or prompts by itself",
+    "requires": "only while the card holds that skill too",
+    "exclusive": "not in the same phase as these skills",
+    "grants": "statuses held with the skill",
+    "effects": "[结算效果]",
+    "on_lost_after_use": "effects when lost after being used",
+    "choices": "the words a `choice` may be",
+    "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
+    "minutes": "a prompt's own time limit",
+    "not_current": "{tags, skills}: what the card gives even when not current (隐匿)",
+    "only_if": "a condition on the game and the acting seat (第一晚不可发动 unless 骑士)",
+    "during_election": "true: usable on 竞选日 too",
+    "on_trigger": "effects when the trigger fires, before the holder's choice (冤死's out)",
+    "out_tonight": "true: still fires this night after its card went out (灵尾)",
+    "counts_as": "shares [厌旧] with that skill (幸运儿's 守护之盾)",
+    "todo": "not implemented yet: why",
+}
+STATUS_KEYS = {
+    "text": "the post's sentence",
+    "stops": "damage kinds it stops",
+    "uses": "how many attacks it stops ([守护:X]); absent: any number",
+    "note": "what the log says when it stops one",
+    "told": "what its holder is told (false: nothing)",
+    "dawn_notice": "the dawn notice's heading listing its holders",
+    "no_vote": "its holder may not vote",
+    "not_votable": "its holder may not be voted for",
+    "no_sheriff": "its holder may not become sheriff",
+    "silenced": "its holder may use only [强制] skills",
+    "vote_weight": "its holder's vote counts this much",
+    "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
+    "blocks": "skills its holder may not use (首夜刀口: 自爆)",
+}
+CARD_TAG_KEYS = {
+    "text": "the post's sentence",
+    "team": "the team its bearers join when a night opens, and leave at once when they lose it",
+    "skills": "skills its bearers hold",
+    "relay_of": "[接刀]: when every card tagged so is out, its bearers learn who held it and take it",
+}
+STEP_KEYS = {
+    "step": "the step's name",
+    "skills": "skills used in it",
+    "text": "the post's sentence",
+    "minutes": "its time limit",
+    "joins": "a team that the seats now bearing its tag join (加入狼群)",
+    "resolves": "the order of the causes of the attacks marked for it (出局结算)",
+}
+HAND_KEYS = {
+    "text": "the post's sentence",
+    "pairs": "the pairs of dealt roles that make it",
+    "also": "[{option, pairs}]: more pairs while that option is on",
+}
+DEAL_KEYS = {
+    "forbidden": "[{text, pair: [card condition, card condition]}]: combinations no seat may hold",
+    "hands": "{hand: [least, most]}: how many seats a deal must give that hand",
+    "apart": "[{roles: [a, b], text}]: roles never on one board together",
+}
+CARD_CONDITION_KEYS = {"role": "the role as dealt", "camp": "the dealt role's own camp", "not": "negation"}
+BOARD_KEYS = {
+    "text": "the post's line",
+    "cards": "{role: count}: the template's cards",
+    "options": "options the board switches on",
+    "substitutions": "{name: {text, replace, choose, to, options}}: the variants allowed on it",
+}
+SUBSTITUTION_KEYS = {
+    "text": "the post's line",
+    "replace": "{from: to}: each swaps one card",
+    "choose": "roles of which the director names one to become `to` (以导演解释为准)",
+    "to": "the role a chosen card becomes",
+    "options": "options it switches on",
+}

@@ -1,7 +1,9 @@
 """投票: casting, changing and abstaining; the day's count; the sheriff (竞岗, 带队).
 
 Vote contents are public when the day closes; the counts themselves stay hidden and
-only the outcome is announced (the sheriff's double vote is not shown as such).
+only the outcome is announced (the sheriff's double vote is not shown as such). A tie
+goes through the ruleset's tie-breakers in order (冤死, then 带队); none: nobody is out.
+The same casting rules serve 竞选日's sheriff votes (engine/election.py).
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from engine import cards, effects, texts
 from engine import commands as c
-from engine import texts
 from engine.acting import earliest_highest
 from engine.errors import Refusal
 from engine.state import Vote
@@ -21,7 +23,9 @@ if TYPE_CHECKING:
 
 def _votable(game: Game) -> list[int]:
     return [
-        s.no for s in game.st.seats if s.alive and not any(game.rs.statuses[x.name].not_votable for x in s.statuses)
+        s.no
+        for s in game.st.seats
+        if cards.publicly_in(game, s) and not any(game.rs.statuses[x.name].not_votable for x in s.statuses)
     ]
 
 
@@ -31,12 +35,12 @@ def cast(game: Game, cmd: c.CastVote) -> str:
         raise Refusal("游戏已经结束。")
     if st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
-    if st.phase != "day" or st.deadline is None or st.work:
+    if st.phase not in {"day", "election"} or st.deadline is None or st.work:
         raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
     if not 1 <= cmd.seat <= len(st.seats):
         raise Refusal("没有这个座位。")
     voter = st.seat(cmd.seat)
-    if not voter.alive:
+    if not cards.publicly_in(game, voter):
         raise Refusal("你已出局，不能投票。")
     if any(rs.statuses[x.name].no_vote for x in voter.statuses):
         raise Refusal(
@@ -45,7 +49,7 @@ def cast(game: Game, cmd: c.CastVote) -> str:
     legal = _votable(game)
     options = texts.options(rs, [st.seat(n) for n in legal])
     if cmd.target and cmd.target not in legal:
-        if 1 <= cmd.target <= len(st.seats) and st.seat(cmd.target).alive:
+        if 1 <= cmd.target <= len(st.seats) and cards.publicly_in(game, st.seat(cmd.target)):
             raise Refusal(f"{game.label(cmd.target)}不能成为投票对象。可投：{options}，或「弃权」。")
         raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
     previous = st.votes.get(voter.no)
@@ -63,7 +67,9 @@ def cast(game: Game, cmd: c.CastVote) -> str:
     else:
         changes = 0
     st.order += 1
-    st.votes[voter.no] = Vote(voter.no, cmd.target or None, st.now, st.order, cmd.reason, changes, cmd.by_director)
+    st.votes[voter.no] = Vote(
+        voter.no, cmd.target or None, st.now, st.order, cmd.reason, changes, cmd.by_director, voter.card.id
+    )
     what = _vote_text(game, cmd.target or None)
     who = "导演代投" if cmd.by_director else ("改票" if previous else "投票")
     game.log(
@@ -87,6 +93,8 @@ def tally(game: Game) -> None:
     valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
     valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
+    st.last_votes = {v.voter: (v.target, v.card) for v in valid}
+    st.exiled_cards = []
     voted = {v.voter for v in valid}
     silent = [
         s
@@ -98,7 +106,9 @@ def tally(game: Game) -> None:
     if silent:
         text += f"未投票：{texts.names(silent)}。"
     game.public(text)
-    election = rs.sheriff is not None and st.day == rs.sheriff.election_day and st.sheriff is None
+    election = (
+        rs.sheriff is not None and not rs.sheriff.own_day and st.day == rs.sheriff.election_day and st.sheriff is None
+    )
     if election:
         _elect(game, valid)
     if st.day >= rs.vote.exile_from_day:
@@ -120,37 +130,68 @@ def _elect(game: Game, votes: list[Vote]) -> None:
 
 
 def _exile(game: Game, votes: list[Vote]) -> None:
-    st, rs = game.st, game.rs
+    rs = game.rs
     counts: dict[int, int] = {}
     for v in votes:
         if v.target:
             counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
-    detail = "，".join(f"{game.who(t)} {n}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1]))
-    if not counts or max(counts.values()) == 0:
+    detail = "，".join(f"{game.who(t)} {n}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])) or "无有效票"
+    if (not counts or max(counts.values()) == 0) and not rs.vote.no_votes_tie:
         game.public("无人获得有效票，今日无人出局。")
         game.log("exile", "无有效票，无人出局", "投票", secret=False)
         return
-    top = max(counts.values())
-    highest = [t for t, n in counts.items() if n == top]
+    top = max(counts.values(), default=0)
+    highest = [t for t, n in counts.items() if n == top and n > 0]
     if len(highest) == 1:
         target = highest[0]
         game.log("exile", f"计票：{detail}；最高票{game.who(target)}", "投票")
-    else:
-        pick = st.votes.get(st.sheriff or 0)
-        if (
-            rs.vote.tie == "sheriff_pick"
-            and pick is not None
-            and pick.target in highest
-            and st.seat(st.sheriff or 0).alive
-        ):
-            target = pick.target
-            game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(target)}出局", "带队")
-        else:
-            game.public("平票，今日无人出局。")
-            game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
+        game.public(f"最高票：{game.label(target)}。")
+        game.queue_out(target, "投票", kind="投票出局")
+        return
+    for breaker in rs.vote.tie:
+        if breaker == "trigger" and _tie_trigger(game, detail):
             return
-    game.public(f"最高票：{game.label(target)}。")
-    game.queue_out(target, "投票", kind="投票出局")
+        if breaker == "sheriff_pick" and _sheriff_pick(game, highest, detail):
+            return
+    game.public("平票，今日无人出局。")
+    game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
+
+
+def _tie_trigger(game: Game, detail: str) -> bool:
+    """A seat holding a skill set off by a tie (冤死) uses it: its ``on_trigger`` first, then its choice."""
+    from engine import flow
+
+    for seat in game.st.alive():
+        for held in cards.held(game, seat):
+            skill = held.skill
+            trigger = skill.trigger
+            if trigger is None or trigger.on != "tie" or not cards.usable(game, seat, held):
+                continue
+            card = held.card or seat.card
+            if "翻牌" in skill.tags and card.revealed:
+                continue
+            game.public("平票。")
+            game.log("exile", f"计票：{detail}；平票，{game.who(seat.no)}的{skill.name}触发", skill.name)
+            if "翻牌" in skill.tags:
+                card.revealed = True
+                game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+            if skill.needs_targets:
+                flow.push_front(game, [flow.Ask(seat.no, skill.name, "skill", card.id)])
+            effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), skill.on_trigger)
+            return True
+    return False
+
+
+def _sheriff_pick(game: Game, highest: list[int], detail: str) -> bool:
+    """带队: the sheriff's vote, when among the highest, is out."""
+    st = game.st
+    pick = st.votes.get(st.sheriff or 0)
+    if pick is None or pick.target not in highest or not st.seat(st.sheriff or 0).alive:
+        return False
+    game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(pick.target)}出局", "带队")
+    game.public(f"最高票：{game.label(pick.target)}。")
+    game.queue_out(pick.target, "投票", kind="投票出局")
+    return True
 
 
 def weight(game: Game, voter: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,30 @@ from engine.ruleset import model as m
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import (
+    BOARD_KEYS,
+    CARD_CONDITION_KEYS,
+    CARD_KEYS,
+    CARD_TAG_KEYS,
     CONDITION_KEYS,
+    DAMAGE_KEYS,
+    DEAL_KEYS,
     DECISIONS,
+    EFFECT_KEYS,
     EFFECT_VERBS,
     GAME_CONDITIONS,
+    HAND_KEYS,
     KNOWN_TAGS,
+    ORDER_KEYS,
+    ROLE_KEYS,
+    SKILL_KEYS,
+    STATUS_KEYS,
+    STEP_KEYS,
+    SUBSTITUTION_KEYS,
+    TIE_BREAKERS,
     TIMING_TAGS,
+    TRIGGER_KEYS,
     TRIGGERS,
+    UNTILS,
     VICTORY_TESTS,
 )
 
@@ -45,43 +63,18 @@ TOP_KEYS = {
     "sheriff",
     "last_words",
     "surrender",
+    "showdown",
     "notices",
     "victory",
     "roles",
     "options",
+    "cards",
+    "card_tags",
+    "hands",
+    "deal",
+    "boards",
 }
-MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage"}
-ROLE_KEYS = {"camp", "text", "teams", "skills", "on_out", "todo", "count"}
-SKILL_KEYS = {
-    "text",
-    "tags",
-    "targets",
-    "range",
-    "uses",
-    "team",
-    "trigger",
-    "requires",
-    "exclusive",
-    "grants",
-    "effects",
-    "on_lost_after_use",
-    "choices",
-    "minutes",
-    "todo",
-}
-STATUS_KEYS = {
-    "text",
-    "stops",
-    "uses",
-    "note",
-    "told",
-    "dawn_notice",
-    "no_vote",
-    "not_votable",
-    "no_sheriff",
-    "silenced",
-    "vote_weight",
-}
+MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage", "card_tags", "hands", "boards"}
 DAWN_SECTIONS = {"exiled_yesterday", "night_deaths", "statuses", "sheriff", "last_words", "held"}
 LABEL_PARTS = {"seat", "name", "secret"}
 
@@ -103,7 +96,7 @@ class _Ctx:
             return None
         return value  # type: ignore[return-value]
 
-    def keys(self, node: Node, allowed: set[str], what: str) -> None:
+    def keys(self, node: Node, allowed: Collection[str], what: str) -> None:
         for key in node:
             if key not in allowed:
                 self.err(node, key, f"{what} 不认识的键 {key!r}（可用：{'、'.join(sorted(allowed))}）")
@@ -225,12 +218,18 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs.damage = _damage(doc, ctx)
     rs.teams = _teams(doc, ctx)
     rs.roles = _roles(doc, ctx)
+    rs.card_tags = _card_tags(doc, ctx)
+    rs.cards = _cards(doc, ctx)
+    rs.hands = _hands(doc, ctx)
+    rs.deal = _deal(doc, ctx)
+    rs.boards = _boards(doc, ctx)
     _flow(doc, rs, ctx)
     rs.schedule = _schedule(doc, ctx)
     rs.vote = _vote(doc, ctx)
     rs.sheriff = _sheriff(doc, ctx)
     rs.last_words = _last_words(doc, ctx)
-    rs.surrender = _surrender(doc, ctx)
+    rs.surrender, rs.surrender_when = _surrender(doc, ctx)
+    rs.showdown = _showdown(doc, ctx)
     rs.notices = _notices(doc, ctx)
     rs.victory = _victory(doc, ctx)
     rs.options = _options(doc, ctx)
@@ -251,6 +250,171 @@ def _options(doc: Node, ctx: _Ctx) -> dict[str, m.Option]:
             ctx.err(node, "default", f"选项 {name} 的 default 不在 values 中")
         out[name] = m.Option(name, ctx.text(node, "text"), default, values)
     return out
+
+
+def _cards(doc: Node, ctx: _Ctx) -> m.CardRules:
+    node = _section(doc, "cards", ctx)
+    ctx.keys(node, CARD_KEYS, "cards")
+    rules = m.CardRules(per_seat=ctx.integer(node, "per_seat", 1) or 1, camp_from=ctx.names(node, "camp_from"))
+    if rules.per_seat not in {1, 2}:
+        ctx.err(node, "per_seat", "per_seat 应为 1 或 2")
+    if "order" in node:
+        order = ctx.mapping(node["order"], node, "order", "cards.order") or Node()
+        ctx.keys(order, ORDER_KEYS, "cards.order")
+        second = []
+        raw = order.get("second") or []
+        for i, item in enumerate(raw if isinstance(raw, list) else []):
+            snode = ctx.mapping(item, raw, i, "cards.order.second")
+            if snode is None:
+                continue
+            ctx.keys(snode, {"role", "camp"}, "cards.order.second")
+            second.append((ctx.text(snode, "role"), ctx.text(snode, "camp")))
+        rules.order_step = ctx.text(order, "step")
+        rules.order_skill = ctx.text(order, "skill", "第一身份")
+        rules.order_text = ctx.text(order, "text")
+        rules.second = tuple(second)
+        if not rules.order_step:
+            ctx.err(order, "step", "cards.order 需要 step：做出选择的开局步骤")
+    return rules
+
+
+def _card_tags(doc: Node, ctx: _Ctx) -> dict[str, m.CardTag]:
+    out: dict[str, m.CardTag] = {}
+    section = _section(doc, "card_tags", ctx)
+    for name, body in section.items():
+        node = ctx.mapping(body, section, name, f"标签 {name}")
+        if node is None:
+            continue
+        ctx.keys(node, CARD_TAG_KEYS, f"标签 [{name}]")
+        tag = m.CardTag(name, ctx.text(node, "text"), ctx.text(node, "team"), relay_of=ctx.text(node, "relay_of"))
+        skills = ctx.mapping(node.get("skills"), node, "skills", "skills")
+        for skill_name, skill_body in (skills or {}).items():
+            skill = _skill(f"[{name}]", skill_name, skill_body, skills, ctx)
+            if skill is not None:
+                tag.skills[skill_name] = skill
+        out[name] = tag
+    return out
+
+
+def _pairs(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
+    ok = isinstance(value, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(r, str) for r in p) for p in value
+    )
+    if not ok:
+        ctx.err(parent, key, "pairs 应为 [[身份, 身份], …] 的列表")
+        return ()
+    return tuple((p[0], p[1]) for p in value)
+
+
+def _hands(doc: Node, ctx: _Ctx) -> dict[str, m.Hand]:
+    out: dict[str, m.Hand] = {}
+    section = _section(doc, "hands", ctx)
+    for name, body in section.items():
+        node = ctx.mapping(body, section, name, f"组合 {name}")
+        if node is None:
+            continue
+        ctx.keys(node, HAND_KEYS, f"组合 {name}")
+        also = []
+        raw = node.get("also") or []
+        for i, item in enumerate(raw if isinstance(raw, list) else []):
+            anode = ctx.mapping(item, raw, i, "also")
+            if anode is not None:
+                ctx.keys(anode, {"option", "pairs"}, f"组合 {name}.also")
+                also.append((ctx.text(anode, "option"), _pairs(anode.get("pairs"), anode, "pairs", ctx)))
+        out[name] = m.Hand(name, ctx.text(node, "text"), _pairs(node.get("pairs"), node, "pairs", ctx), tuple(also))
+    return out
+
+
+def _deal(doc: Node, ctx: _Ctx) -> m.DealRules:
+    node = _section(doc, "deal", ctx)
+    ctx.keys(node, DEAL_KEYS, "deal")
+    forbidden = []
+    raw = node.get("forbidden") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        fnode = ctx.mapping(item, raw, i, "deal.forbidden")
+        if fnode is None:
+            continue
+        ctx.keys(fnode, {"text", "pair"}, "deal.forbidden")
+        pair = fnode.get("pair")
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, dict) for p in pair)):
+            ctx.err(fnode, "pair", "pair 应为两个身份牌条件 [{role|camp: …}, {…}]")
+            continue
+        for side in pair:
+            _card_condition(side, fnode, ctx)
+        forbidden.append(m.Forbidden(ctx.text(fnode, "text"), (pair[0], pair[1])))
+    counts = {}
+    hands = ctx.mapping(node.get("hands"), node, "hands", "deal.hands") or Node()
+    for name, bounds in hands.items():
+        if not (isinstance(bounds, list) and len(bounds) == 2 and all(isinstance(b, int) for b in bounds)):
+            ctx.err(hands, name, f"deal.hands.{name} 应为 [最少, 最多]")
+            continue
+        counts[name] = (bounds[0], bounds[1])
+    apart = []
+    raw = node.get("apart") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        anode = ctx.mapping(item, raw, i, "deal.apart")
+        if anode is None:
+            continue
+        ctx.keys(anode, {"roles", "text"}, "deal.apart")
+        roles = ctx.names(anode, "roles")
+        if len(roles) != 2:
+            ctx.err(anode, "roles", "apart.roles 应为两个身份")
+            continue
+        apart.append((roles[0], roles[1], ctx.text(anode, "text")))
+    return m.DealRules(tuple(forbidden), counts, tuple(apart))
+
+
+def _card_condition(cond: Any, parent: Node, ctx: _Ctx) -> None:
+    for key, value in cond.items():
+        if key not in CARD_CONDITION_KEYS:
+            ctx.err(parent, "pair", f"身份牌条件中不认识的键 {key!r}（可用：{'、'.join(CARD_CONDITION_KEYS)}）")
+        elif key == "not":
+            if isinstance(value, dict):
+                _card_condition(value, parent, ctx)
+            else:
+                ctx.err(parent, "pair", "not 后应为身份牌条件")
+
+
+def _boards(doc: Node, ctx: _Ctx) -> dict[str, m.Board]:
+    out: dict[str, m.Board] = {}
+    section = _section(doc, "boards", ctx)
+    for name, body in section.items():
+        node = ctx.mapping(body, section, name, f"板型 {name}")
+        if node is None:
+            continue
+        ctx.keys(node, BOARD_KEYS, f"板型 {name}")
+        cards = ctx.mapping(node.get("cards"), node, "cards", "cards") or Node()
+        deck: list[str] = []
+        for role, count in cards.items():
+            if not isinstance(count, int) or count < 1:
+                ctx.err(cards, role, f"板型 {name} 中 {role} 的张数应为正整数")
+                continue
+            deck.extend([role] * count)
+        subs = ctx.mapping(node.get("substitutions"), node, "substitutions", "substitutions") or Node()
+        board = m.Board(name, ctx.text(node, "text"), tuple(deck), options=_option_values(node, ctx))
+        for sub_name, sub_body in subs.items():
+            snode = ctx.mapping(sub_body, subs, sub_name, f"替换 {sub_name}")
+            if snode is None:
+                continue
+            ctx.keys(snode, SUBSTITUTION_KEYS, f"板型 {name} 的替换 {sub_name}")
+            replace = ctx.mapping(snode.get("replace"), snode, "replace", "replace") or Node()
+            board.substitutions[sub_name] = m.Substitution(
+                name=sub_name,
+                text=ctx.text(snode, "text"),
+                replace=tuple((str(k), str(v)) for k, v in replace.items()),
+                choose=ctx.names(snode, "choose"),
+                to=ctx.text(snode, "to"),
+                options=_option_values(snode, ctx),
+            )
+            if bool(board.substitutions[sub_name].choose) != bool(board.substitutions[sub_name].to):
+                ctx.err(snode, sub_name, f"替换 {sub_name}: choose 与 to 必须同时出现")
+        out[name] = board
+    return out
+
+
+def _option_values(node: Node, ctx: _Ctx) -> tuple[tuple[str, Any], ...]:
+    values = ctx.mapping(node.get("options"), node, "options", "options") or Node()
+    return tuple(values.items())
 
 
 def _section(doc: Node, key: str, ctx: _Ctx) -> Node:
@@ -275,7 +439,7 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
         node = ctx.mapping(body, doc["statuses"], name, f"状态 {name}")
         if node is None:
             continue
-        ctx.keys(node, STATUS_KEYS, f"状态 {name}")
+        ctx.keys(node, set(STATUS_KEYS), f"状态 {name}")
         told = node.get("told", "")
         out[name] = m.StatusDef(
             name=name,
@@ -290,6 +454,8 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
             no_sheriff=ctx.flag(node, "no_sheriff"),
             silenced=ctx.flag(node, "silenced"),
             vote_weight=ctx.integer(node, "vote_weight", None),
+            cancels=ctx.names(node, "cancels"),
+            blocks=ctx.names(node, "blocks"),
         )
     return out
 
@@ -350,8 +516,12 @@ def _roles(doc: Node, ctx: _Ctx) -> dict[str, m.Role]:
             on_out=_effects(node, "on_out", ctx, f"身份 {name}"),
             todo=ctx.text(node, "todo") or None,
             where=f"{file_of(section)}:{line_of(section, name)}",
+            tags=ctx.names(node, "tags"),
+            copies=ctx.flag(node, "copies"),
+            counter=_counter(node, ctx, name),
+            dealt=ctx.flag(node, "dealt", True),
         )
-        if not role.camp and not role.todo:
+        if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
         skills = ctx.mapping(node.get("skills"), node, "skills", "skills")
         for skill_name, skill_body in (skills or {}).items():
@@ -362,12 +532,33 @@ def _roles(doc: Node, ctx: _Ctx) -> dict[str, m.Role]:
     return out
 
 
+def _counter(node: Node, ctx: _Ctx, role: str) -> m.Counter | None:
+    if "counter" not in node:
+        return None
+    cnode = ctx.mapping(node["counter"], node, "counter", "counter")
+    if cnode is None:
+        return None
+    ctx.keys(cnode, {"name", "start", "on_card_out"}, f"身份 {role}.counter")
+    rules = []
+    raw = cnode.get("on_card_out") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        rnode = ctx.mapping(item, raw, i, "on_card_out")
+        if rnode is None:
+            continue
+        ctx.keys(rnode, {"roles", "add"}, f"身份 {role}.counter.on_card_out")
+        rules.append(m.CounterRule(ctx.names(rnode, "roles"), ctx.integer(rnode, "add", 0) or 0))
+    name = ctx.text(cnode, "name")
+    if not name:
+        ctx.err(cnode, "name", f"身份 {role}.counter 缺少 name")
+    return m.Counter(name, ctx.integer(cnode, "start", 0) or 0, tuple(rules))
+
+
 def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill | None:
     node = ctx.mapping(body, parent, name, f"技能 {name}")
     if node is None:
         return None
     what = f"技能 {role}.{name}"
-    ctx.keys(node, SKILL_KEYS, what)
+    ctx.keys(node, set(SKILL_KEYS), what)
     tags = frozenset(ctx.names(node, "tags"))
     for tag in tags:
         if tag not in KNOWN_TAGS:
@@ -376,11 +567,14 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
     if "trigger" in node:
         tnode = ctx.mapping(node["trigger"], node, "trigger", "trigger")
         if tnode is not None:
-            ctx.keys(tnode, {"on", "causes"}, f"{what}.trigger")
+            ctx.keys(tnode, set(TRIGGER_KEYS), f"{what}.trigger")
             on = ctx.text(tnode, "on")
             if on not in TRIGGERS:
                 ctx.err(tnode, "on", f"trigger.on 应为 {'、'.join(sorted(TRIGGERS))} 之一")
-            trigger = m.Trigger(on, ctx.names(tnode, "causes"))
+            at = ctx.text(tnode, "at")
+            if at not in {"", "dawn"}:
+                ctx.err(tnode, "at", "trigger.at 只可为 dawn")
+            trigger = m.Trigger(on, ctx.names(tnode, "causes"), ctx.names(tnode, "except"), at)
     timings = {TIMING_TAGS[t] for t in tags if t in TIMING_TAGS}
     if len(timings) > 1:
         ctx.err(node, "tags", f"{what} 同时有多个时段标签")
@@ -409,6 +603,11 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
     range_ = node.get("range")
     if range_ is not None:
         _condition(range_, node, "range", ctx)
+    only_if = node.get("only_if")
+    if only_if is not None:
+        _condition(only_if, node, "only_if", ctx)
+    hidden = ctx.mapping(node.get("not_current"), node, "not_current", "not_current") or Node()
+    ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     return m.Skill(
         name=name,
         role=role,
@@ -429,6 +628,14 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
         minutes=ctx.integer(node, "minutes", None),
         todo=ctx.text(node, "todo") or None,
         where=f"{file_of(parent)}:{line_of(parent, name)}",
+        not_current_tags=ctx.names(hidden, "tags"),
+        not_current_skills=ctx.names(hidden, "skills"),
+        only_if=only_if,
+        during_election=ctx.flag(node, "during_election"),
+        on_trigger=_effects(node, "on_trigger", ctx, what),
+        out_tonight=ctx.flag(node, "out_tonight"),
+        counts_as=ctx.text(node, "counts_as"),
+        choice_hook=ctx.text(node, "choice_hook"),
     )
 
 
@@ -460,22 +667,25 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
         if enode is None:
             continue
         verbs = [k for k in enode if k in EFFECT_VERBS]
-        extra = [k for k in enode if k not in EFFECT_VERBS and k not in {"to", "if", "unless", "rule"}]
+        extra = [k for k in enode if k not in EFFECT_VERBS and k not in EFFECT_KEYS]
         if len(verbs) != 1 or extra:
             ctx.err(
                 raw,
                 i,
                 f"{what}.{key}[{i}] 应恰有一个效果动词（{'、'.join(sorted(EFFECT_VERBS))}），"
-                f"外加可选的 to / if / unless / rule；实际：{'、'.join(map(str, enode))}",
+                f"外加可选的 {' / '.join(EFFECT_KEYS)}；实际：{'、'.join(map(str, enode))}",
             )
             continue
-        for cond_key in ("if", "unless"):
+        for cond_key in ("if", "unless", "if_target"):
             if cond_key in enode and not (isinstance(enode[cond_key], str) and enode[cond_key] in GAME_CONDITIONS):
                 _condition(enode[cond_key], enode, cond_key, ctx)
+        if "if_counter" in enode:
+            _counter_test(enode["if_counter"], enode, ctx)
+        _verb_arg(verbs[0], enode, ctx)
         to = enode.get("to", "targets")
         if isinstance(to, str):
-            if to not in {"targets", "self", "first_target"}:
-                ctx.err(enode, "to", "to 应为 targets、self、first_target 或一个选择条件")
+            if to not in {"targets", "self", "first_target", "chosen"}:
+                ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
         else:
             _condition(to, enode, "to", ctx)
         effects.append(
@@ -487,9 +697,43 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
                 unless=enode.get("unless"),
                 rule=str(enode.get("rule", "")),
                 where=f"{file_of(raw)}:{line_of(raw, i)}",
+                if_target=enode.get("if_target"),
+                if_counter=enode.get("if_counter"),
             )
         )
     return tuple(effects)
+
+
+def _verb_arg(verb: str, enode: Node, ctx: _Ctx) -> None:
+    """The argument shapes of the verbs whose arguments have keys of their own."""
+    arg = enode[verb]
+    if verb == "damage":
+        node = ctx.mapping(arg, enode, verb, "damage")
+        if node is not None:
+            ctx.keys(node, DAMAGE_KEYS, "damage")
+    elif verb == "status" and isinstance(arg, dict):
+        ctx.keys(arg, {"name", "until", "uses"}, "status")  # type: ignore[arg-type]
+        if arg.get("until", "permanent") not in UNTILS:
+            ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
+    elif verb == "swap_cards" and arg not in {"permanent", "night"}:
+        ctx.err(enode, verb, "swap_cards 应为 permanent 或 night")
+    elif verb in {"feedback_chosen", "feedback_exiled"}:
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"of", "order", "text", "none"} if verb == "feedback_chosen" else {"text", "none"}, verb)
+            if verb == "feedback_chosen":
+                of = ctx.mapping(node.get("of"), node, "of", "of") or Node()
+                ctx.keys(of, {"tag", "damage"}, "feedback_chosen.of")
+                if node.get("order", "act") not in {"act", "seat"}:
+                    ctx.err(node, "order", "order 应为 act（行动顺序）或 seat（编号顺序）")
+
+
+def _counter_test(value: Any, parent: Node, ctx: _Ctx) -> None:
+    node = ctx.mapping(value, parent, "if_counter", "if_counter")
+    for name, test in (node or {}).items():
+        tnode = ctx.mapping(test, node, name, "if_counter")
+        if tnode is not None:
+            ctx.keys(tnode, {"at_most", "at_least"}, f"if_counter.{name}")
 
 
 def _condition(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> None:
@@ -501,7 +745,7 @@ def _condition(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> None:
         return
     for k, v in node.items():
         if k not in CONDITION_KEYS:
-            ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(sorted(CONDITION_KEYS))}）")
+            ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k == "not":
             _condition(v, node, k, ctx)
         elif k in {"any", "all"}:
@@ -518,13 +762,20 @@ def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     rs.first = ctx.text(flow, "first", "day")
     if rs.first not in {"day", "night"}:
         ctx.err(flow, "first", "first 应为 day 或 night")
-    day_skills = tuple(s.name for r in rs.roles.values() for s in r.skills.values() if s.timing == "day")
+    day_skills = tuple(
+        s.name
+        for holder in (*rs.roles.values(), *rs.card_tags.values())
+        for s in holder.skills.values()
+        if s.timing == "day"
+    )
     steps = (
         *_steps(flow, "setup", ctx),
         *_steps(flow, "night", ctx),
         m.Step("白天", "day", tuple(dict.fromkeys(day_skills))),
     )
     for step in steps:
+        if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == "setup":
+            step.skills = (*step.skills, rs.cards.order_skill)
         step.roles = frozenset(r.name for r in rs.roles.values() if set(r.skills) & set(step.skills))
     rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
     rs.night_steps = tuple(s for s in steps if s.phase == "night")
@@ -541,12 +792,20 @@ def _steps(flow: Node, phase: str, ctx: _Ctx) -> tuple[m.Step, ...]:
         node = ctx.mapping(item, raw, i, "步骤")
         if node is None:
             continue
-        ctx.keys(node, {"step", "skills", "text", "minutes"}, f"flow.{phase}[{i}]")
+        ctx.keys(node, STEP_KEYS, f"flow.{phase}[{i}]")
         name = ctx.text(node, "step")
         if not name:
             ctx.err(raw, i, "步骤缺少 step 名称")
         steps.append(
-            m.Step(name, phase, ctx.names(node, "skills"), ctx.text(node, "text"), ctx.integer(node, "minutes", None))
+            m.Step(
+                name,
+                phase,
+                ctx.names(node, "skills"),
+                ctx.text(node, "text"),
+                ctx.integer(node, "minutes", None),
+                joins=ctx.text(node, "joins"),
+                resolves=ctx.names(node, "resolves"),
+            )
         )
     return tuple(steps)
 
@@ -572,15 +831,17 @@ def _schedule(doc: Node, ctx: _Ctx) -> m.Schedule:
 
 def _vote(doc: Node, ctx: _Ctx) -> m.VoteRules:
     node = _section(doc, "vote", ctx)
-    ctx.keys(node, {"exile_from_day", "tie", "changes", "freeze_minutes"}, "vote")
-    tie = ctx.text(node, "tie", "none")
-    if tie not in {"none", "sheriff_pick"}:
-        ctx.err(node, "tie", "tie 应为 none 或 sheriff_pick")
+    ctx.keys(node, {"exile_from_day", "tie", "changes", "freeze_minutes", "no_votes_tie"}, "vote")
+    tie = tuple(t for t in ctx.names(node, "tie") if t != "none")
+    for breaker in tie:
+        if breaker not in TIE_BREAKERS:
+            ctx.err(node, "tie", f"tie 应为 none 或以下的列表：{'、'.join(TIE_BREAKERS)}")
     return m.VoteRules(
         exile_from_day=ctx.integer(node, "exile_from_day", 1) or 1,
         tie=tie,
         changes=ctx.integer(node, "changes", 1) or 0,
         freeze_minutes=ctx.integer(node, "freeze_minutes", 0) or 0,
+        no_votes_tie=ctx.flag(node, "no_votes_tie"),
     )
 
 
@@ -590,6 +851,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     node = _section(doc, "sheriff", ctx)
     ctx.keys(node, {"text", "election", "weight", "on_out", "public_label"}, "sheriff")
     election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
+    ctx.keys(election, {"day", "decide", "own_day", "swallowed_by"}, "sheriff.election")
     on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
     rules = m.SheriffRules(
         text=ctx.text(node, "text"),
@@ -599,7 +861,11 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
         succession=ctx.text(on_out, "prompt", "殉职"),
         timeout=ctx.text(on_out, "timeout", "random"),
         public_label=ctx.text(node, "public_label", "name"),
+        own_day=ctx.flag(election, "own_day"),
+        swallowed_by=ctx.names(election, "swallowed_by"),
     )
+    if rules.decide not in {"earliest_highest", "tie_none"}:
+        ctx.err(election, "decide", "decide 应为 earliest_highest（最先达到最高票）或 tie_none（平票则没有警长）")
     if rules.timeout not in {"random", "none"}:
         ctx.err(on_out, "timeout", "timeout 应为 random 或 none")
     if rules.public_label not in {"name", "secret"}:
@@ -609,25 +875,48 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
 
 def _last_words(doc: Node, ctx: _Ctx) -> m.LastWords:
     node = _section(doc, "last_words", ctx)
-    ctx.keys(node, {"count"}, "last_words")
+    ctx.keys(node, {"count", "phases"}, "last_words")
+    phases = ctx.names(node, "phases")
+    for phase in phases:
+        if phase not in {"day", "first_night"}:
+            ctx.err(node, "phases", "phases 的取值为 day、first_night")
     count = node.get("count")
+    if count == "all":
+        return m.LastWords(count=-1, phases=phases)
     if isinstance(count, int):
-        return m.LastWords(count=count)
+        return m.LastWords(count=count, phases=phases)
     if isinstance(count, dict):
-        return m.LastWords(count_role=ctx.text(count, "role"))
+        return m.LastWords(count_role=ctx.text(count, "role"), phases=phases)
     if count is not None:
-        ctx.err(node, "count", "count 应为整数或 {role: 身份}")
-    return m.LastWords()
+        ctx.err(node, "count", "count 应为整数、all（不限）或 {role: 身份}")
+    return m.LastWords(phases=phases)
 
 
-def _surrender(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
+def _surrender(doc: Node, ctx: _Ctx) -> tuple[dict[str, m.Cond], dict[str, m.Cond]]:
     out: dict[str, m.Cond] = {}
+    when: dict[str, m.Cond] = {}
     section = _section(doc, "surrender", ctx)
     for camp, body in section.items():
         node = ctx.mapping(body, section, camp, f"投降 {camp}")
         if node is None:
             continue
-        ctx.keys(node, {"ask"}, f"投降 {camp}")
+        ctx.keys(node, {"ask", "when_all"}, f"投降 {camp}")
+        _condition(node.get("ask"), node, "ask", ctx)
+        out[camp] = node.get("ask") or {}
+        if "when_all" in node:
+            _condition(node["when_all"], node, "when_all", ctx)
+            when[camp] = node["when_all"]
+    return out, when
+
+
+def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
+    out: dict[str, m.Cond] = {}
+    section = _section(doc, "showdown", ctx)
+    for camp, body in section.items():
+        node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
+        if node is None:
+            continue
+        ctx.keys(node, {"ask"}, f"拍刀 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
     return out
@@ -635,7 +924,7 @@ def _surrender(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
 
 def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
     node = _section(doc, "notices", ctx)
-    ctx.keys(node, {"dawn", "death_label", "day_causes"}, "notices")
+    ctx.keys(node, {"dawn", "death_label", "day_causes", "death_order", "red_card_at_once"}, "notices")
     base = m.Notices()
     dawn = ctx.names(node, "dawn") or base.dawn
     for section in dawn:
@@ -645,7 +934,16 @@ def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
     for part in label:
         if part not in LABEL_PARTS:
             ctx.err(node, "death_label", f"death_label 的部分 {part!r} 未知（可用：seat、name、secret）")
-    return m.Notices(dawn=dawn, death_label=label, day_causes=ctx.flag(node, "day_causes"))
+    order = ctx.text(node, "death_order", "out")
+    if order not in {"out", "seat"}:
+        ctx.err(node, "death_order", "death_order 应为 out（出局顺序）或 seat（角色编号）")
+    return m.Notices(
+        dawn=dawn,
+        death_label=label,
+        day_causes=ctx.flag(node, "day_causes"),
+        death_order=order,
+        red_card_at_once=ctx.flag(node, "red_card_at_once"),
+    )
 
 
 def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
@@ -694,7 +992,7 @@ def _load_hooks(rs: m.Ruleset, path: Path, ctx: _Ctx) -> None:
 
 
 def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
-    """References between sections: camps, teams, statuses, steps, skills, hooks."""
+    """References between sections: camps, teams, statuses, steps, skills, hooks, tags, boards."""
     steps = {s.name: s for s in (*rs.setup_steps, *rs.night_steps)}
     step_index = {s.name: i for i, s in enumerate(rs.night_steps)}
     placed: set[str] = set()
@@ -703,29 +1001,31 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
             if rs.skill(skill_name) is None:
                 _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的技能 {skill_name}")
             placed.add(skill_name)
+        if step.joins and step.joins not in rs.teams:
+            _problem(ctx, rs, f"步骤 {step.name} 的 joins 团队 {step.joins} 未定义")
     for role in rs.roles.values():
         if role.camp and role.camp not in rs.camps and not role.todo:
             _problem(ctx, rs, f"身份 {role.name} 的阵营 {role.camp} 未在 camps 中定义", role.where)
         for team in role.teams:
             if team not in rs.teams:
                 _problem(ctx, rs, f"身份 {role.name} 的团队 {team} 未在 teams 中定义", role.where)
+        for tag in role.tags:
+            if tag not in rs.card_tags:
+                _problem(ctx, rs, f"身份 {role.name} 的标签 [{tag}] 未在 card_tags 中定义", role.where)
+        if role.counter:
+            for rule in role.counter.on_card_out:
+                _known_roles(rs, ctx, rule.roles, f"身份 {role.name} 的 counter", role.where)
         for skill in role.skills.values():
-            if skill.todo:
-                continue
-            if skill.timing in {"night", "setup"} and skill.name not in placed:
-                _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
-            if skill.team and skill.team.team not in rs.teams:
-                _problem(ctx, rs, f"技能 {skill.name} 的团队 {skill.team.team} 未定义", skill.where)
-            if skill.requires and skill.requires not in role.skills:
-                _problem(ctx, rs, f"技能 {skill.name} requires 的 {skill.requires} 不是同一身份的技能", skill.where)
-            for grant in skill.grants:
-                if grant.status not in rs.statuses:
-                    _problem(ctx, rs, f"技能 {skill.name} 授予的状态 {grant.status} 未定义", skill.where)
-            own_step = rs.step_of(skill.name)
-            for effect in (*skill.effects, *skill.on_lost_after_use):
-                _check_effect(rs, ctx, effect, steps, step_index, own_step)
+            _check_skill(rs, ctx, skill, role.skills, placed, steps, step_index)
         for effect in role.on_out:
             _check_effect(rs, ctx, effect, steps, step_index, None)
+    for tag in rs.card_tags.values():
+        if tag.team and tag.team not in rs.teams:
+            _problem(ctx, rs, f"标签 [{tag.name}] 的团队 {tag.team} 未定义")
+        if tag.relay_of and tag.relay_of not in rs.card_tags:
+            _problem(ctx, rs, f"标签 [{tag.name}] 的 relay_of [{tag.relay_of}] 未定义")
+        for skill in tag.skills.values():
+            _check_skill(rs, ctx, skill, tag.skills, placed, steps, step_index)
     for team in rs.teams.values():
         for effect in team.on_formed:
             _check_effect(rs, ctx, effect, steps, step_index, None)
@@ -733,6 +1033,13 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
         for status in kind.defences:
             if status not in rs.statuses:
                 _problem(ctx, rs, f"伤害 {kind.name} 的防御状态 {status} 未定义")
+    for sdef in rs.statuses.values():
+        for other in sdef.cancels:
+            if other not in rs.statuses:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 cancels 中 {other} 未定义")
+        for name in sdef.blocks:
+            if rs.skill(name) is None:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义")
     for rule in rs.victory.rules:
         if rule.camp not in rs.camps:
             _problem(ctx, rs, f"胜负条件的阵营 {rule.camp} 未定义")
@@ -741,6 +1048,101 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
             _check_effect(rs, ctx, effect, steps, step_index, None)
     if rs.last_words.count_role and rs.last_words.count_role not in rs.roles:
         _problem(ctx, rs, f"last_words.count 的身份 {rs.last_words.count_role} 未定义")
+    if rs.sheriff:
+        for name in rs.sheriff.swallowed_by:
+            if rs.skill(name) is None:
+                _problem(ctx, rs, f"sheriff.election.swallowed_by 的技能 {name} 未定义")
+    _check_cards(rs, ctx, steps)
+
+
+def _check_skill(
+    rs: m.Ruleset,
+    ctx: _Ctx,
+    skill: m.Skill,
+    siblings: dict[str, m.Skill],
+    placed: set[str],
+    steps: dict[str, m.Step],
+    step_index: dict[str, int],
+) -> None:
+    if skill.todo:
+        return
+    if skill.timing in {"night", "setup"} and skill.name not in placed:
+        _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
+    if skill.team and skill.team.team not in rs.teams:
+        _problem(ctx, rs, f"技能 {skill.name} 的团队 {skill.team.team} 未定义", skill.where)
+    if skill.requires and skill.requires not in siblings:
+        _problem(ctx, rs, f"技能 {skill.name} requires 的 {skill.requires} 不是同一身份的技能", skill.where)
+    for grant in skill.grants:
+        if grant.status not in rs.statuses:
+            _problem(ctx, rs, f"技能 {skill.name} 授予的状态 {grant.status} 未定义", skill.where)
+    for tag in skill.not_current_tags:
+        if tag not in rs.card_tags:
+            _problem(ctx, rs, f"技能 {skill.name} 的 not_current 标签 [{tag}] 未定义", skill.where)
+    for name in skill.not_current_skills:
+        if name not in siblings:
+            _problem(ctx, rs, f"技能 {skill.name} 的 not_current 技能 {name} 不是同一身份的技能", skill.where)
+    if skill.counts_as and rs.skill(skill.counts_as) is None:
+        _problem(ctx, rs, f"技能 {skill.name} 的 counts_as {skill.counts_as} 未定义", skill.where)
+    if skill.choice_hook and skill.choice_hook not in rs.hooks:
+        _problem(
+            ctx,
+            rs,
+            f"技能 {skill.name} 的 choice_hook {skill.choice_hook!r} 未在 hooks.py 的 HOOKS 中定义",
+            skill.where,
+        )
+    own_step = rs.step_of(skill.name)
+    for effect in (*skill.effects, *skill.on_lost_after_use, *skill.on_trigger):
+        _check_effect(rs, ctx, effect, steps, step_index, own_step)
+
+
+def _known_roles(rs: m.Ruleset, ctx: _Ctx, roles: Any, what: str, where: str = "") -> None:
+    for role in roles:
+        if role not in rs.roles:
+            _problem(ctx, rs, f"{what} 中的身份 {role} 未定义", where)
+
+
+def _check_cards(rs: m.Ruleset, ctx: _Ctx, steps: dict[str, m.Step]) -> None:
+    """双身份 sections: the order step, hands, the deal's rules and the boards name what exists."""
+    order = rs.cards
+    if order.order_step and order.order_step not in {s.name for s in rs.setup_steps}:
+        _problem(ctx, rs, f"cards.order.step {order.order_step} 不是 flow.setup 中的步骤")
+    _known_roles(rs, ctx, [role for role, _ in order.second], "cards.order.second")
+    for _, camp in order.second:
+        if camp and camp not in rs.camps:
+            _problem(ctx, rs, f"cards.order.second 的阵营 {camp} 未定义")
+    for hand in rs.hands.values():
+        _known_roles(rs, ctx, [r for p in hand.pairs for r in p], f"组合 {hand.name}")
+        for option, pairs in hand.also:
+            if option not in rs.options:
+                _problem(ctx, rs, f"组合 {hand.name} 的 also 选项 {option} 未在 options 中定义")
+            _known_roles(rs, ctx, [r for p in pairs for r in p], f"组合 {hand.name}")
+    for forbidden in rs.deal.forbidden:
+        for side in forbidden.pair:
+            _known_roles(rs, ctx, _card_condition_roles(side), "deal.forbidden")
+    for name in rs.deal.hand_counts:
+        if name not in rs.hands:
+            _problem(ctx, rs, f"deal.hands 的组合 {name} 未在 hands 中定义")
+    for a, b, _ in rs.deal.apart:
+        _known_roles(rs, ctx, (a, b), "deal.apart")
+    for board in rs.boards.values():
+        _known_roles(rs, ctx, board.cards, f"板型 {board.name}")
+        for key, _ in board.options:
+            if key not in rs.options:
+                _problem(ctx, rs, f"板型 {board.name} 的选项 {key} 未在 options 中定义")
+        for sub in board.substitutions.values():
+            _known_roles(rs, ctx, [r for pair in sub.replace for r in pair], f"板型 {board.name} 的替换 {sub.name}")
+            _known_roles(rs, ctx, (*sub.choose, *([sub.to] if sub.to else [])), f"板型 {board.name} 的替换 {sub.name}")
+            for key, _ in sub.options:
+                if key not in rs.options:
+                    _problem(ctx, rs, f"板型 {board.name} 的替换 {sub.name} 的选项 {key} 未在 options 中定义")
+
+
+def _card_condition_roles(cond: dict[str, Any]) -> list[str]:
+    roles = cond.get("role", [])
+    out = list(roles) if isinstance(roles, list) else [roles]
+    if isinstance(cond.get("not"), dict):
+        out.extend(_card_condition_roles(cond["not"]))
+    return out
 
 
 def _check_effect(
@@ -776,6 +1178,10 @@ def _check_effect(
         _problem(ctx, rs, f"阵营 {arg!r} 未定义", effect.where)
     elif effect.verb == "hook" and arg not in rs.hooks:
         _problem(ctx, rs, f"钩子 {arg!r} 未在 hooks.py 的 HOOKS 中定义", effect.where)
+    elif effect.verb == "grant_skill":
+        for name in arg.values() if isinstance(arg, dict) else [arg]:
+            if rs.skill(str(name)) is None:
+                _problem(ctx, rs, f"grant_skill 的技能 {name!r} 未定义", effect.where)
 
 
 def _problem(ctx: _Ctx, rs: m.Ruleset, message: str, where: str = "") -> None:

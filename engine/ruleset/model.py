@@ -25,14 +25,18 @@ class Effect:
     unless: Cond | str | None = None
     rule: str = ""
     where: str = ""
+    if_target: Cond | None = None  # a condition on the first target, whoever the subjects are
+    if_counter: Cond | None = None  # bounds on the acting card's counters
 
 
 @dataclass(frozen=True)
 class Trigger:
     """When a skill fires by itself or prompts its holder instead of waiting for a step."""
 
-    on: str  # step_open | out | exiling
-    causes: tuple[str, ...] = ()
+    on: str  # step_open | out | exiling | tie
+    causes: tuple[str, ...] = ()  # only outs with these causes
+    except_causes: tuple[str, ...] = ()  # not outs with these causes (非因<毒药>)
+    at: str = ""  # "dawn": a night out prompts only when the next day's notices are out
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,15 @@ class Skill:
     minutes: int | None = None
     todo: str | None = None
     where: str = ""
+    # 双身份 and later posts
+    not_current_tags: tuple[str, ...] = ()  # 隐匿: card tags its card gives even when not current
+    not_current_skills: tuple[str, ...] = ()  # 隐匿: skills of its card usable even when not current
+    only_if: Cond | None = None  # a condition on the game and the acting seat (一般情况下，第一晚不可发动)
+    during_election: bool = False  # may be used on 竞选日 (自爆, 神风突击)
+    on_trigger: tuple[Effect, ...] = ()  # what happens when its trigger fires, before any choice
+    out_tonight: bool = False  # still fires this night after its card went out (灵尾)
+    counts_as: str = ""  # shares its [厌旧] memory with that skill (幸运儿's 守护之盾)
+    choice_hook: str = ""  # a hook that checks a free-form ``choice`` (心算, 点睛)
 
     @property
     def forced(self) -> bool:
@@ -81,11 +94,28 @@ class Skill:
     @property
     def automatic(self) -> bool:
         """A forced skill without targets that the engine carries out by itself (通灵)."""
-        return self.forced and self.targets[1] == 0 and not self.choices
+        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook
 
     @property
     def needs_targets(self) -> bool:
         return self.targets[1] > 0
+
+
+@dataclass(frozen=True)
+class CounterRule:
+    """How a card out moves a counter: cards of these roles, by ``add``."""
+
+    roles: tuple[str, ...]
+    add: int
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number a card keeps once it has started (九尾狐's 尾巴)."""
+
+    name: str
+    start: int
+    on_card_out: tuple[CounterRule, ...] = ()
 
 
 @dataclass
@@ -98,6 +128,79 @@ class Role:
     on_out: tuple[Effect, ...] = ()
     todo: str | None = None
     where: str = ""
+    tags: tuple[str, ...] = ()  # card tags: [群内] [接刀] [自爆]
+    copies: bool = False  # 复制人: at the deal the card becomes the seat's other card
+    counter: Counter | None = None
+    dealt: bool = True  # False: not a 身份牌, a holder of skills given during play (幸运儿)
+
+
+@dataclass
+class CardTag:
+    """A card tag ([群内]): the team it puts its seat in and the skills it gives the seat."""
+
+    name: str
+    text: str = ""
+    team: str = ""
+    skills: dict[str, Skill] = field(default_factory=dict)
+    relay_of: str = ""  # [接刀]: when every card tagged ``relay_of`` is out, the seat takes that tag
+
+
+@dataclass
+class CardRules:
+    """How many cards a seat holds and how a seat with several is ordered and camped (双身份)."""
+
+    per_seat: int = 1
+    camp_from: tuple[str, ...] = ()  # a seat holding any card of one of these camps is of that camp
+    order_step: str = ""  # the setup step in which each player orders its cards
+    order_skill: str = ""  # what the player sends: 「第一身份 预言家」
+    order_text: str = ""
+    second: tuple[tuple[str, str], ...] = ()  # (role, camp): a seat of that camp must put that card second
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A named kind of two-card hand (金宝宝), by the roles as dealt; ``also`` per switched-on option."""
+
+    name: str
+    text: str
+    pairs: tuple[tuple[str, str], ...]
+    also: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A combination no seat may be dealt: one card meeting each side (role / camp as dealt)."""
+
+    text: str
+    pair: tuple[Cond, Cond]
+
+
+@dataclass
+class DealRules:
+    forbidden: tuple[Forbidden, ...] = ()
+    hand_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # 金宝宝: 1–2
+    apart: tuple[tuple[str, str, str], ...] = ()  # (role, role, text): never both on one board
+
+
+@dataclass(frozen=True)
+class Substitution:
+    """A board variant: each ``replace`` pair swaps one card; ``choose`` lets the director name it."""
+
+    name: str
+    text: str = ""
+    replace: tuple[tuple[str, str], ...] = ()
+    choose: tuple[str, ...] = ()  # roles of which the director names one to become ``to``
+    to: str = ""
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass
+class Board:
+    name: str
+    text: str = ""
+    cards: tuple[str, ...] = ()
+    substitutions: dict[str, Substitution] = field(default_factory=dict)
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -132,6 +235,8 @@ class StatusDef:
     no_sheriff: bool = False
     silenced: bool = False  # 沉默: no skills but [强制] ones
     vote_weight: int | None = None  # 迷魂: 0
+    cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
+    blocks: tuple[str, ...] = ()  # skills its holder cannot use
 
 
 @dataclass
@@ -148,6 +253,8 @@ class Step:
     text: str = ""
     minutes: int | None = None
     roles: frozenset[str] = frozenset()  # the roles holding one of the step's skills
+    joins: str = ""  # the team that the seats now bearing its tag join (当前拥有<杀人>技能的角色加入狼群)
+    resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
 
 
 @dataclass
@@ -164,9 +271,10 @@ class Schedule:
 @dataclass
 class VoteRules:
     exile_from_day: int = 1
-    tie: str = "none"  # none | sheriff_pick
+    tie: tuple[str, ...] = ()  # tie-breakers in order: trigger (冤死), sheriff_pick; none left: nobody out
     changes: int = 1
     freeze_minutes: int = 0
+    no_votes_tie: bool = False  # 全员弃票也视为平票
 
 
 @dataclass
@@ -178,12 +286,15 @@ class SheriffRules:
     succession: str = "殉职"
     timeout: str = "random"  # random | none
     public_label: str = "name"  # name | secret
+    own_day: bool = False  # 竞选日: the election is a day of its own, before the night's outs are announced
+    swallowed_by: tuple[str, ...] = ()  # 吞警徽: these skills used on 竞选日 end it with no sheriff
 
 
 @dataclass
 class LastWords:
     count_role: str | None = None
-    count: int | None = None
+    count: int | None = None  # -1: no limit
+    phases: tuple[str, ...] = ()  # day | first_night: only outs then leave 遗言 (empty: any)
 
 
 @dataclass
@@ -206,6 +317,8 @@ class Notices:
     dawn: tuple[str, ...] = ("night_deaths", "sheriff", "last_words", "held")
     death_label: tuple[str, ...] = ("seat", "name")
     day_causes: bool = False
+    death_order: str = "out"  # out | seat: 公示出局名单时按角色编号排序
+    red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
 
 
 @dataclass
@@ -248,6 +361,13 @@ class Ruleset:
     victory: Victory = field(default_factory=Victory)
     options: dict[str, Option] = field(default_factory=dict)
     hooks: dict[str, Hook] = field(default_factory=dict)
+    cards: CardRules = field(default_factory=CardRules)
+    card_tags: dict[str, CardTag] = field(default_factory=dict)
+    hands: dict[str, Hand] = field(default_factory=dict)
+    deal: DealRules = field(default_factory=DealRules)
+    boards: dict[str, Board] = field(default_factory=dict)
+    surrender_when: dict[str, Cond] = field(default_factory=dict)  # 在狼人阵营所有角色已入群后
+    showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
 
     def team_by_group(self, name: str) -> Team | None:
         """A team by its own name or its group's name (情侣 or 情侣群)."""
@@ -267,8 +387,32 @@ class Ruleset:
             for role in self.roles.values():
                 for skill in role.skills.values():
                     cache.setdefault(skill.name, skill)
+            for tag in self.card_tags.values():
+                for skill in tag.skills.values():
+                    cache.setdefault(skill.name, skill)
+            if self.order_skill is not None:
+                cache.setdefault(self.order_skill.name, self.order_skill)
             self._skill_cache = cache
         return cache
+
+    @property
+    def order_skill(self) -> Skill | None:
+        """The setup choice of the first card (双身份), as a skill every seat with two cards holds."""
+        if not self.cards.order_skill:
+            return None
+        cached: Skill | None = getattr(self, "_order_skill", None)
+        if cached is None:
+            cached = Skill(
+                name=self.cards.order_skill,
+                role="",
+                text=self.cards.order_text,
+                tags=frozenset({"开局", "强制"}),
+                timing="setup",
+                targets=(0, 0),
+                choices=tuple(name for name, role in self.roles.items() if role.dealt),
+            )
+            self._order_skill = cached
+        return cached
 
     def all_skills(self) -> list[Skill]:
         return list(self._skills().values())
@@ -278,6 +422,15 @@ class Ruleset:
             if skill in step.skills:
                 return step
         return None
+
+    def hand_pairs(self, hand: str, options: dict[str, Any]) -> set[tuple[str, ...]]:
+        """The pairs of dealt roles (sorted) that make this hand, with the game's options."""
+        kind = self.hands[hand]
+        pairs = list(kind.pairs)
+        for option, extra in kind.also:
+            if options.get(option):
+                pairs.extend(extra)
+        return {tuple(sorted(p)) for p in pairs}
 
     def steps(self, phase: str) -> tuple[Step, ...]:
         if phase == "setup":

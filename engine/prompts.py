@@ -1,0 +1,178 @@
+"""Reactions the game waits for from one seat: a skill its card's out or a tie set off
+(最后一枪, 冤死), the sheriff's succession (殉职), and the answer to being exiled (装傻).
+
+A reaction belongs to the card that set it off, even when that card is out and another is
+current now. While a prompt waits, the resolution queue waits with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine import cards, texts
+from engine import commands as c
+from engine.errors import Refusal
+from engine.ruleset.model import Skill
+from engine.schedule import prompt_deadline
+from engine.state import Prompt, Seat
+
+if TYPE_CHECKING:
+    from engine.cards import Held
+    from engine.flow import Ask
+    from engine.game import Game
+
+
+def trigger_text(skill: Skill) -> str:
+    assert skill.trigger is not None
+    return {"out": "出局后", "exiling": "因投票即将出局时", "step_open": "步骤开始时", "tie": "投票平票时"}[
+        skill.trigger.on
+    ]
+
+
+def holding(game: Game) -> Held | None:
+    """The skill the current prompt waits for, on the card that set it off."""
+    prompt = game.st.prompt
+    if prompt is None or prompt.kind == "sheriff":
+        return None
+    seat = game.st.seat(prompt.seat)
+    return cards.on_card(game, seat, int(prompt.data.get("card", 0)), prompt.skill)
+
+
+def successors(game: Game, sheriff: int) -> list[Seat]:
+    return [
+        s
+        for s in game.st.seats
+        if s.alive and s.no != sheriff and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
+    ]
+
+
+def raise_prompt(game: Game, item: Ask) -> None:
+    from engine import acting
+
+    st = game.st
+    seat = st.seat(item.seat)
+    if item.kind == "sheriff":
+        if st.sheriff != seat.no:
+            return
+        options = successors(game, seat.no)
+        if not options:
+            st.sheriff = None
+            game.log("sheriff", "没有可以继任的角色，警长空缺", item.skill)
+            game.public("警长空缺。")
+            return
+        minutes = None
+    else:
+        held = cards.on_card(game, seat, item.card, item.skill) if item.card else cards.find(game, seat, item.skill)
+        if held is None or cards.spent(held.state):
+            return
+        skill = held.skill
+        options = acting.legal_targets(game, seat, skill)
+        if skill.needs_targets and not options:
+            return
+        minutes = skill.minutes
+    st.prompt = Prompt(
+        seat.no, item.skill, item.kind, prompt_deadline(st.settings, st.now, minutes), data={"card": item.card}
+    )
+    until = game.deadline_text(st.prompt.deadline)
+    if item.kind == "sheriff":
+        decline = "，或「放弃」（之后没有警长）" if game.rs.sheriff and game.rs.sheriff.timeout == "none" else ""
+        text = (
+            f"你需要选择继任警长（{item.skill}）：选择范围：{texts.options(game.rs, options)}。截止 {until}。"
+            f"发送「{item.skill} 目标」{decline}。"
+        )
+    else:
+        text = f"你可以发动{item.skill}：选择范围：{texts.options(game.rs, options)}。截止 {until}。发送「{item.skill} 目标」，或「放弃」。"
+    game.tell(seat.no, text, "prompt")
+    game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
+
+
+def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: object) -> None:
+    """Offer a reaction to being exiled (装傻) before the exile happens."""
+    st = game.st
+    st.prompt = Prompt(
+        seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, skill.minutes), data={"out": out_item}
+    )
+    until = game.deadline_text(st.prompt.deadline)
+    game.tell(
+        seat.no,
+        f"你因投票即将出局，可以发动{skill.name}：发送「{skill.name}」发动，或「放弃」。截止 {until}。",
+        "prompt",
+    )
+    game.log("prompt", f"等待{game.who(seat.no)}决定是否发动{skill.name}", skill.name)
+
+
+def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
+    from engine import acting, voting
+
+    st = game.st
+    prompt = st.prompt
+    assert prompt is not None
+    if cmd.skill != prompt.skill:
+        raise Refusal(f"现在需要你决定{prompt.skill}（发送「{prompt.skill} 目标」或「放弃」），不能发动{cmd.skill}。")
+    if prompt.kind == "sheriff":
+        options = successors(game, seat.no)
+        if len(cmd.targets) != 1 or cmd.targets[0] not in {s.no for s in options}:
+            raise Refusal(f"请选择一名继任警长。选择范围：{texts.options(game.rs, options)}。")
+        st.prompt = None
+        voting.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")
+        return f"已移交警长：{game.label(cmd.targets[0])}。"
+    held = holding(game)
+    assert held is not None
+    acting.check_targets(game, seat, held.skill, cmd.targets)
+    acting.check_choice(game, seat, held.skill, cmd.choice)
+    st.prompt = None
+    ctx = acting.use(game, seat, held, list(cmd.targets), cmd.choice)
+    if prompt.kind == "exiling":
+        _continue_exile(game, prompt, cancelled=ctx.cancelled)
+    aimed = "、".join(game.label(t) for t in cmd.targets)
+    return f"已发动{held.skill.name}" + (f" → {aimed}" if aimed else "") + "。"
+
+
+def decline(game: Game, seat: Seat) -> str:
+    st = game.st
+    prompt = st.prompt
+    assert prompt is not None
+    if prompt.kind == "sheriff" and game.rs.sheriff and game.rs.sheriff.timeout != "none":
+        raise Refusal(
+            f"{prompt.skill}是强制的，必须选择继任警长。选择范围：{texts.options(game.rs, successors(game, seat.no))}。"
+        )
+    st.prompt = None
+    game.log("pass", f"{game.who(seat.no)}放弃{prompt.skill}", prompt.skill)
+    if prompt.kind == "sheriff":
+        st.sheriff = None
+        game.public("警长放弃移交警徽，之后没有警长。")
+    if prompt.kind == "exiling":
+        _continue_exile(game, prompt, cancelled=False)
+    return f"已放弃{prompt.skill}。"
+
+
+def _continue_exile(game: Game, prompt: Prompt, cancelled: bool) -> None:
+    from engine import flow
+
+    if not cancelled:
+        flow.push_front(game, [replace(prompt.data["out"], checked=True)])
+
+
+def timeout(game: Game) -> None:
+    st = game.st
+    prompt = st.prompt
+    assert prompt is not None
+    st.prompt = None
+    seat = st.seat(prompt.seat)
+    if prompt.kind == "sheriff":
+        options = successors(game, seat.no)
+        if game.rs.sheriff and game.rs.sheriff.timeout == "random" and options:
+            from engine import voting
+
+            chosen = game.rng().choice(options)
+            game.tell(seat.no, f"你未在时限内选择继任警长，已随机移交给{game.label(chosen.no)}。")
+            voting.make_sheriff(game, chosen.no, f"{prompt.skill}超时，随机移交")
+        else:
+            st.sheriff = None
+            game.public("警长空缺。")
+        return
+    game.log("timeout", f"{game.who(seat.no)}未在时限内决定{prompt.skill}，视为放弃", prompt.skill)
+    game.tell(seat.no, f"你未在时限内决定{prompt.skill}，视为放弃。")
+    if prompt.kind == "exiling":
+        _continue_exile(game, prompt, cancelled=False)
