@@ -6,10 +6,12 @@ nonebot-plugin-orm's own check runs (which would otherwise stop to ask a person)
 
 from __future__ import annotations
 
+import os
 from argparse import Namespace
 
 from nonebot import get_driver, require
 from nonebot.plugin import PluginMetadata
+from sqlalchemy import Engine, event
 
 __plugin_meta__ = PluginMetadata(
     name="版杀存储",
@@ -28,6 +30,19 @@ async def _upgrade_database() -> None:
     get_session()  # builds the engine and metadata from the loaded models
     with AlembicConfig(cmd_opts=Namespace()) as config:
         await greenlet_spawn(migrate.upgrade, config)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(connection: object, _record: object) -> None:
+    """SQLite in WAL mode with synchronous=NORMAL: a commit is in the log before it returns, so a
+    crash or kill of the bot never loses it; only the machine losing power could drop the last
+    ones. BANSHA_SQLITE_SYNC=FULL trades speed for that too (an fsync per commit)."""
+    if "sqlite" not in type(connection).__module__:
+        return
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={os.environ.get('BANSHA_SQLITE_SYNC', 'NORMAL')}")
+    cursor.close()
 
 
 require("nonebot_plugin_orm")
