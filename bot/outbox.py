@@ -127,11 +127,13 @@ async def _send(bot: Bot, where: str, to: int, text: str) -> None:
 
 
 async def deliver(table: Table) -> list[int]:
-    """Send this game's unsent rows in order. Returns the QQ numbers that could not be DM'd."""
+    """Send this game's unsent rows in order. Returns the QQ numbers a DM was refused to for
+    the first time (a message already refused once is retried, not reported again)."""
     bot = the_bot()
     if bot is None:
         return []
     blocked: list[int] = []
+    refused: list[int] = []
     async with get_session() as session:
         rows = (
             await session.scalars(
@@ -147,10 +149,13 @@ async def deliver(table: Table) -> list[int]:
             try:
                 await _send(bot, row.to_kind, to, row.text)
             except ActionFailed as failed:
+                first = not row.error
                 row.attempts += 1
                 row.error = str(failed.info.get("wording") or failed.info.get("message") or "failed")[:200]
                 if row.to_kind == "user":
                     blocked.append(to)
+                    if first:
+                        refused.append(to)
                 await session.commit()
                 continue
             except (NetworkError, ApiNotAvailable) as lost:
@@ -160,4 +165,4 @@ async def deliver(table: Table) -> list[int]:
                 break
             row.sent_at = time.time()
             await session.commit()
-    return blocked
+    return refused

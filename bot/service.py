@@ -310,7 +310,8 @@ async def _after(table: Table) -> None:
 
 
 async def deliver(table: Table) -> None:
-    """Send what is waiting; tell players the bot cannot DM how to fix it."""
+    """Send what is waiting; tell players the bot cannot DM how to fix it (once per stuck
+    message, not at every later attempt)."""
     blocked = await outbox.deliver(table)
     if blocked:
         names = "、".join(p.name for p in table.players if p.qq in blocked)
@@ -460,6 +461,7 @@ async def bind(table: Table, team_name: str, group_id: int, by: Recipient) -> st
         raise Refused(f"本规则没有可绑定的团队「{team_name}」。可绑定：{'、'.join(chats) or '无'}。")
     async with table.lock:
         await teams.bind(table, team.name, group_id)
+        await deliver(table)
     return f"已绑定 {team.group or team.name} → 群 {group_id}。机器人会审批入群申请、移出名单外成员并设置群名片。"
 
 

@@ -64,6 +64,7 @@ async def follow(table: Table, force: bool = False, announce: bool = True) -> No
 
 
 async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> None:
+    """Kick, rename and invite; the notes it queues go out with the caller's delivery."""
     bot = outbox.the_bot()
     if bot is None:
         return
@@ -87,7 +88,6 @@ async def _sync(table: Table, team: str, group: int, members: frozenset[int], an
     async with get_session() as session:
         session.add_all(notes)
         await session.commit()
-    await outbox.deliver(table)
 
 
 async def _card(bot: Bot, table: Table, group: int, qq: int, card: str) -> None:
