@@ -6,6 +6,7 @@ import itertools
 import time
 
 from nonebot.adapters.onebot.v11 import (
+    FriendAddNoticeEvent,
     FriendRequestEvent,
     GroupIncreaseNoticeEvent,
     GroupMessageEvent,
@@ -98,4 +99,14 @@ def joined(group_id: int, user_id: int) -> GroupIncreaseNoticeEvent:
         group_id=group_id,
         user_id=user_id,
         operator_id=0,
+    )
+
+
+def friend_added(user_id: int) -> FriendAddNoticeEvent:
+    return FriendAddNoticeEvent(
+        time=int(time.time()),
+        self_id=SELF_ID,
+        post_type="notice",
+        notice_type="friend_add",
+        user_id=user_id,
     )
