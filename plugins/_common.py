@@ -14,6 +14,22 @@ from bot.service import Refused
 from bot.tables import Table, tables
 
 GAME_TAG = re.compile(r"^#(\d+)\s*")
+LOBBY_COMMANDS = ("新建", "报名", "退出", "名单", "板子", "设置", "导演", "开始", "规则集", "大厅", "版杀帮助")
+DIRECTOR_COMMANDS = (
+    "状态",
+    "暂停",
+    "继续",
+    "延时",
+    "推进",
+    "撤销",
+    "代投",
+    "判罚",
+    "替补",
+    "公告",
+    "结束",
+    "裁定",
+    "绑定",
+)
 
 
 def superusers() -> set[str]:

@@ -18,7 +18,7 @@ from bot.tables import Table
 from engine import commands as c
 from engine import reports
 from engine.game import Game
-from plugins._common import directed_table, sender, slashed_in_groups
+from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
 
 __plugin_meta__ = PluginMetadata(
     name="版杀导演",
@@ -128,8 +128,9 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), reason=" ".join(rest[1:]))
 
 
-NAMES = ("状态", "暂停", "继续", "延时", "推进", "撤销", "代投", "判罚", "替补", "公告", "结束", "裁定", "绑定")
-director = on_command("状态", aliases=set(NAMES[1:]), rule=slashed_in_groups, priority=5, block=True)
+director = on_command(
+    DIRECTOR_COMMANDS[0], aliases=set(DIRECTOR_COMMANDS[1:]), rule=slashed_in_groups, priority=5, block=True
+)
 
 
 @director.handle()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from nonebot import on_command
 from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
 from nonebot.matcher import Matcher
-from nonebot.params import CommandArg
+from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
 from bot import service
@@ -13,7 +15,7 @@ from bot.service import Refused
 from bot.tables import Table, tables
 from engine.errors import RulesetError
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset
-from plugins._common import is_director, sender, slashed_in_groups, superusers
+from plugins._common import LOBBY_COMMANDS, is_director, sender, slashed_in_groups, superusers
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -46,142 +48,64 @@ def _director_table(event: MessageEvent) -> Table:
     return table
 
 
-async def _answer(matcher: Matcher, text: str) -> None:
-    if text:
-        await matcher.finish(text)
-    await matcher.finish()
+async def _create(event: MessageEvent, words: list[str]) -> str:
+    if not isinstance(event, GroupMessageEvent):
+        raise Refused("请在要用作主群的QQ群中发送「/新建 规则集」。")
+    if not words:
+        raise Refused("写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。")
+    role = event.sender.role or "member"
+    if role == "member" and str(event.user_id) not in superusers():
+        raise Refused("只有群主、管理员或机器人的超级用户可以新建游戏。")
+    table = await service.create(event.group_id, words[0], event.user_id)
+    return (
+        f"已新建第 #{table.id} 局：{table.rs.name}（{table.rs.id}）。导演：{event.user_id}。"
+        "玩家请发送「/报名 角色名」，并加机器人为好友。"
+    )
 
 
-create = on_command("新建", rule=slashed_in_groups, priority=5, block=True)
+async def _sign_up(event: MessageEvent, words: list[str]) -> str:
+    return await service.sign_up(_group_table(event), event.user_id, " ".join(words))
 
 
-@create.handle()
-async def _create(matcher: Matcher, event: MessageEvent, arg: Message = CommandArg()) -> None:
-    ruleset = arg.extract_plain_text().strip()
-    try:
-        if not isinstance(event, GroupMessageEvent):
-            raise Refused("请在要用作主群的QQ群中发送「/新建 规则集」。")
-        if not ruleset:
-            raise Refused("写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。")
-        role = event.sender.role or "member"
-        if role == "member" and str(event.user_id) not in superusers():
-            raise Refused("只有群主、管理员或机器人的超级用户可以新建游戏。")
-        table = await service.create(event.group_id, ruleset, event.user_id)
-        reply = (
-            f"已新建第 #{table.id} 局：{table.rs.name}（{table.rs.id}）。导演：{event.user_id}。"
-            "玩家请发送「/报名 角色名」，并加机器人为好友。"
-        )
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
+async def _leave(event: MessageEvent, words: list[str]) -> str:
+    return await service.leave(_group_table(event), event.user_id)
 
 
-sign_up = on_command("报名", rule=slashed_in_groups, priority=5, block=True)
+async def _roll(event: MessageEvent, words: list[str]) -> str:
+    table = _group_table(event)
+    players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
+    board = f"；板子 {len(table.board)} 人" if table.board else "；板子未设置"
+    state = "报名中" if table.status == "lobby" else "进行中"
+    return f"第 #{table.id} 局（{table.rs.name}，{state}）：{len(table.players)} 人报名{board}。\n{players}"
 
 
-@sign_up.handle()
-async def _sign_up(matcher: Matcher, event: MessageEvent, arg: Message = CommandArg()) -> None:
-    try:
-        reply = await service.sign_up(_group_table(event), event.user_id, arg.extract_plain_text())
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
+async def _board(event: MessageEvent, words: list[str]) -> str:
+    table = _director_table(event)
+    if not words:
+        raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。")
+    return await service.set_board(table, words)
 
 
-leave = on_command("退出", rule=slashed_in_groups, priority=5, block=True)
+async def _settings(event: MessageEvent, words: list[str]) -> str:
+    table = _director_table(event)
+    if not words:
+        current = "，".join(f"{k}={v}" for k, v in table.settings.items())
+        raise Refused(f"当前设置：{current}。写法：/设置 day_close=22:00 speed=60")
+    return await service.set_settings(table, words, sender(event))
 
 
-@leave.handle()
-async def _leave(matcher: Matcher, event: MessageEvent) -> None:
-    try:
-        reply = await service.leave(_group_table(event), event.user_id)
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
+async def _director(event: MessageEvent, words: list[str]) -> str:
+    table = _director_table(event)
+    if len(words) != 1 or not words[0].isdigit():
+        raise Refused("写法：/导演 <QQ号>")
+    return await service.add_director(table, int(words[0]))
 
 
-roll = on_command("名单", rule=slashed_in_groups, priority=5, block=True)
+async def _begin(event: MessageEvent, words: list[str]) -> str:
+    return await service.start(_director_table(event), sender(event))
 
 
-@roll.handle()
-async def _roll(matcher: Matcher, event: MessageEvent) -> None:
-    try:
-        table = _group_table(event)
-        players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
-        board = f"；板子 {len(table.board)} 人" if table.board else "；板子未设置"
-        state = "报名中" if table.status == "lobby" else "进行中"
-        reply = f"第 #{table.id} 局（{table.rs.name}，{state}）：{len(table.players)} 人报名{board}。\n{players}"
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
-
-
-board = on_command("板子", rule=slashed_in_groups, priority=5, block=True)
-
-
-@board.handle()
-async def _board(matcher: Matcher, event: MessageEvent, arg: Message = CommandArg()) -> None:
-    try:
-        words = arg.extract_plain_text().split()
-        table = _director_table(event)
-        if not words:
-            raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。")
-        reply = await service.set_board(table, words)
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
-
-
-settings = on_command("设置", rule=slashed_in_groups, priority=5, block=True)
-
-
-@settings.handle()
-async def _settings(matcher: Matcher, event: MessageEvent, arg: Message = CommandArg()) -> None:
-    try:
-        words = arg.extract_plain_text().split()
-        table = _director_table(event)
-        if not words:
-            current = "，".join(f"{k}={v}" for k, v in table.settings.items())
-            raise Refused(f"当前设置：{current}。写法：/设置 day_close=22:00 speed=60")
-        reply = await service.set_settings(table, words, sender(event))
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
-
-
-director = on_command("导演", rule=slashed_in_groups, priority=5, block=True)
-
-
-@director.handle()
-async def _director(matcher: Matcher, event: MessageEvent, arg: Message = CommandArg()) -> None:
-    try:
-        table = _director_table(event)
-        qq = arg.extract_plain_text().strip()
-        if not qq.isdigit():
-            raise Refused("写法：/导演 <QQ号>")
-        reply = await service.add_director(table, int(qq))
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
-
-
-begin = on_command("开始", rule=slashed_in_groups, priority=5, block=True)
-
-
-@begin.handle()
-async def _begin(matcher: Matcher, event: MessageEvent) -> None:
-    try:
-        reply = await service.start(_director_table(event), sender(event))
-    except Refused as refused:
-        reply = str(refused)
-    await _answer(matcher, reply)
-
-
-rulesets = on_command("规则集", rule=slashed_in_groups, priority=5, block=True)
-
-
-@rulesets.handle()
-async def _rulesets(matcher: Matcher) -> None:
+async def _rulesets(event: MessageEvent, words: list[str]) -> str:
     lines = []
     for directory in sorted(p for p in RULESETS_DIR.iterdir() if p.is_dir()):
         try:
@@ -190,12 +114,37 @@ async def _rulesets(matcher: Matcher) -> None:
             continue
         todo = sum(1 for r in rs.roles.values() if r.todo) + len([n for n in rs.post_roles if n not in rs.roles])
         lines.append(f"{rs.id}：{rs.name}（{len(rs.roles)} 个身份{f'，{todo} 个未实现' if todo else ''}）")
-    await _answer(matcher, "可用规则集：\n" + "\n".join(lines))
+    return "可用规则集：\n" + "\n".join(lines)
 
 
-lobby_help = on_command("大厅", aliases={"版杀帮助"}, rule=slashed_in_groups, priority=5, block=True)
+async def _help(event: MessageEvent, words: list[str]) -> str:
+    return HELP
 
 
-@lobby_help.handle()
-async def _help(matcher: Matcher) -> None:
-    await _answer(matcher, HELP)
+COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # the words of LOBBY_COMMANDS
+    "新建": _create,
+    "报名": _sign_up,
+    "退出": _leave,
+    "名单": _roll,
+    "板子": _board,
+    "设置": _settings,
+    "导演": _director,
+    "开始": _begin,
+    "规则集": _rulesets,
+    "大厅": _help,
+    "版杀帮助": _help,
+}
+# one matcher for every lobby command: NoneBot checks each matcher of a priority for every message
+assert set(COMMANDS) == set(LOBBY_COMMANDS)
+lobby = on_command(LOBBY_COMMANDS[0], aliases=set(LOBBY_COMMANDS[1:]), rule=slashed_in_groups, priority=5, block=True)
+
+
+@lobby.handle()
+async def _lobby(matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()) -> None:
+    try:
+        reply = await COMMANDS[raw.lstrip("/")](event, arg.extract_plain_text().split())
+    except Refused as refused:
+        reply = str(refused)
+    if reply:
+        await matcher.finish(reply)
+    await matcher.finish()

@@ -12,7 +12,7 @@ from nonebot import on_message
 from nonebot.adapters.onebot.v11 import PrivateMessageEvent
 from nonebot.matcher import Matcher
 from nonebot.plugin import PluginMetadata
-from nonebot.rule import is_type
+from nonebot.rule import Rule, is_type
 
 from bot import service
 from bot.outbox import Recipient
@@ -21,7 +21,7 @@ from bot.tables import Table, tables
 from engine import acting, reports, texts
 from engine import commands as c
 from engine.game import Game
-from plugins._common import pick, split_tag
+from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, split_tag
 
 __plugin_meta__ = PluginMetadata(
     name="版杀玩家",
@@ -113,7 +113,16 @@ def _table(qq: int, tag: int | None) -> Table:
     return pick(candidates, tag, "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
 
 
-act = on_message(rule=is_type(PrivateMessageEvent), priority=10, block=True)
+def _players_words(event: PrivateMessageEvent) -> bool:
+    """A DM that is not a lobby or director command is a player's."""
+    _, text = split_tag(event.get_plaintext())
+    words = text.lstrip("/").split(maxsplit=1)
+    return bool(words) and words[0] not in COMMAND_WORDS
+
+
+COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
+# checked first: a player's DM (the busiest path) meets no other matcher on its way
+act = on_message(rule=is_type(PrivateMessageEvent) & Rule(_players_words), priority=1, block=True)
 
 
 @act.handle()
