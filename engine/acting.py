@@ -434,6 +434,8 @@ def act(game: Game, cmd: c.Act) -> str:
         raise Refusal(f"不能发动{skill.name}：{lost}。")
     if skill.trigger and skill.timing == "reaction":
         raise Refusal(f"{skill.name}只在触发时发动（{prompts.trigger_text(skill)}），现在不能发动。")
+    if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
+        raise Refusal(f"现在不满足{skill.name}的发动条件（{skill.text}）。")
     if not _in_current_step(game, skill):
         raise Refusal(f"现在不是{skill.name}的发动时间（{_when(game, skill)}）。当前：{now_text(game)}。")
     reason = unavailable(game, seat, skill)

@@ -67,6 +67,7 @@ class Ctx:
     cancelled: bool = False
     chosen: list[int] = field(default_factory=list)  # [选择目标], before tonight's redirections
     card: Card | None = None  # the card using the skill
+    queued: list[object] = field(default_factory=list)  # strikes and outs, queued in effect order
 
     @property
     def source_name(self) -> str:
@@ -74,8 +75,13 @@ class Ctx:
 
 
 def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
+    """Carry out the effects in order; the outs they cause resolve next, in the same order."""
+    from engine import flow
+
     for effect in effects:
         _run_one(ctx, effect)
+    queued, ctx.queued = ctx.queued, []
+    flow.push_front(ctx.game, queued)
 
 
 def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
@@ -120,6 +126,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return len({st.seat(t).camp for t in ctx.targets}) > 1
     if name == "acting_card_in_play":
         return ctx.card is not None and not ctx.card.out
+    if name == "one_target":
+        return len(ctx.targets) == 1
     raise KeyError(name)
 
 
@@ -149,6 +157,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         for name, count in ctx.card.counters.items():
             values.setdefault(name, count)
     values.setdefault("targets", "、".join(texts.target_label(rs, st.seat(t)) for t in ctx.targets))
+    values.setdefault("choice", ctx.choice or "")
     if ctx.actor:
         me = st.seat(ctx.actor)
         values.setdefault("self_name", me.name)
@@ -180,7 +189,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
                 _rule(ctx, effect),
             )
         else:
-            ctx.game.strike(damage)
+            ctx.queued.append(_flow().Strike(damage))
 
 
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -337,7 +346,7 @@ def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _out(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     cause = effect.arg.get("cause", ctx.source_name) if isinstance(effect.arg, dict) else ctx.source_name
     for target in subjects:
-        ctx.game.queue_out(target, cause, source=ctx.actor)
+        ctx.queued.append(_flow().Out(target, cause, "", ctx.actor))
 
 
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
@@ -347,6 +356,12 @@ def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
 def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
     if ctx.game.st.sheriff == ctx.actor:
         ctx.game.ask_succession(ctx.actor)
+
+
+def _flow() -> Any:
+    from engine import flow
+
+    return flow
 
 
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

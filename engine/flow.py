@@ -187,8 +187,11 @@ def _end_phase(game: Game, item: EndPhase) -> None:
 
 def end_of(until: str, game: Game) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
-    for seat in game.st.seats:
+    st = game.st
+    for seat in st.seats:
         game.remove_statuses(seat, lambda s: s.until == until)
+        if until == "day_end":  # granted on an earlier day: this was its next day
+            game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
     if until == "night_end":
         game.st.damage.clear()
         game.st.redirects.clear()
@@ -198,7 +201,6 @@ def end_of(until: str, game: Game) -> None:
 def _open_night(game: Game, number: int) -> None:
     st = game.st
     st.phase, st.day, st.step = "night", number, 0
-    st.dawn_statuses = []
     st.night_deaths = []
     st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)

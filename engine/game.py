@@ -20,7 +20,7 @@ from engine.errors import Refusal
 from engine.messages import Audience, Message
 from engine.ruleset.model import Ruleset
 from engine.schedule import check_settings, default_settings
-from engine.state import Card, Clock, Damage, GameState, LogEntry, Seat, SkillState, StatusInstance
+from engine.state import Card, Clock, GameState, LogEntry, Seat, SkillState, StatusInstance
 
 
 @dataclass
@@ -257,7 +257,12 @@ class Game:
             return
         seat.statuses.append(
             StatusInstance(
-                name, source, until, uses if uses is not None else sdef.uses, self.st.phase_key, card=seat.card.id
+                name,
+                source,
+                until,
+                uses if uses is not None else sdef.uses,
+                self.st.phase_key,
+                card=0 if sdef.whole_seat else seat.card.id,
             )
         )
         self.changed()
@@ -299,9 +304,14 @@ class Game:
         ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)
         effects.run(ctx, team.on_formed)
         if team.intro:
+            labels = (
+                [f"{s.name}（{self.label(s.no)}）" for s in everyone]
+                if self.rs.addressing == "secret_number"
+                else [self.label(s.no) for s in everyone]
+            )
             intro = team.intro.format(
                 member_secrets="、".join(str(s.secret) for s in sorted(everyone, key=lambda s: s.secret)),
-                member_labels="、".join(f"{s.name}（{self.label(s.no)}）" for s in everyone),
+                member_labels="、".join(labels),
             )
             if team.chat:
                 self.say(messages.team(name), intro, "team")
@@ -326,9 +336,6 @@ class Game:
             skill = cards.skill_def(self, seat.card, name)
             if skill is not None and skill.on_lost_after_use and seat.card.skills[name].used:
                 effects.run(effects.Ctx(self, actor=target, skill=skill, rule=f"{name}失效"), skill.on_lost_after_use)
-
-    def strike(self, damage: Damage) -> None:
-        flow.push_front(self, [flow.Strike(damage)])
 
     def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
         flow.push_front(self, [flow.Out(target, cause, kind, source)])

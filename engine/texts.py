@@ -53,7 +53,7 @@ def clock_text(moment: datetime, tz: str) -> str:
     return moment.astimezone(ZoneInfo(tz)).strftime("%m-%d %H:%M")
 
 
-PHASE_NAMES = {"setup": "开局", "day": "白天", "night": "夜晚", "dawn": "晨曦", "over": "结束"}
+PHASE_NAMES = {"setup": "开局", "day": "白天", "night": "夜晚", "dawn": "晨曦", "election": "竞选日", "over": "结束"}
 
 
 def phase_title(phase: str, day: int) -> str:
@@ -63,5 +63,7 @@ def phase_title(phase: str, day: int) -> str:
         return "游戏结束"
     if phase == "dawn" and day == 0:
         return "开局结束"
+    if phase == "election":
+        return "竞选日"
     word = {"day": "天", "night": "夜", "dawn": "夜后"}[phase]
     return f"第{day}{word}"

@@ -78,6 +78,7 @@ UNTILS = {
     "permanent": "for the rest of the game",
     "night_end": "until the night ends",
     "day_end": "until the day ends",
+    "next_day_end": "until the end of the next day (在下一个讨论日不得投票)",
     "election_end": "until 竞选日 ends",
     "source_out": "until its giver is out",
 }
@@ -103,6 +104,7 @@ CONDITION_KEYS = {
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
     "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
+    "one_target": "the skill was used on exactly one target (交换 with one 角色)",
 }
 VICTORY_TESTS = {"none", "every", "at_least_half"}
 TIE_BREAKERS = {
@@ -173,6 +175,7 @@ STATUS_KEYS = {
     "vote_weight": "its holder's vote counts this much",
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
     "blocks": "skills its holder may not use (首夜刀口: 自爆)",
+    "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",

@@ -149,6 +149,8 @@ def load_ruleset(ref: str | Path) -> m.Ruleset:
         raise RulesetError([Problem(str(ref), 0, f"没有这个规则集目录：{ref}")])
     ctx = _Ctx()
     doc = _read_documents(path, ctx)
+    if ctx.problems:  # a file that does not parse would make every reference into it look wrong
+        raise RulesetError(ctx.problems)
     ruleset = _build(doc, path, ctx)
     _load_hooks(ruleset, path, ctx)
     _cross_check(ruleset, ctx)
@@ -456,6 +458,7 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
             vote_weight=ctx.integer(node, "vote_weight", None),
             cancels=ctx.names(node, "cancels"),
             blocks=ctx.names(node, "blocks"),
+            whole_seat=ctx.flag(node, "whole_seat"),
         )
     return out
 
@@ -1096,7 +1099,7 @@ def _check_skill(
 
 
 def _known_roles(rs: m.Ruleset, ctx: _Ctx, roles: Any, what: str, where: str = "") -> None:
-    for role in roles:
+    for role in dict.fromkeys(roles):
         if role not in rs.roles:
             _problem(ctx, rs, f"{what} 中的身份 {role} 未定义", where)
 

@@ -237,6 +237,7 @@ class StatusDef:
     vote_weight: int | None = None  # 迷魂: 0
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
     blocks: tuple[str, ...] = ()  # skills its holder cannot use
+    whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)
 
 
 @dataclass

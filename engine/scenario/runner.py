@@ -4,6 +4,13 @@ The runner advances the game clock deadline by deadline. An act is submitted onc
 the game has reached the step its skill belongs to (or gone past it: then the
 engine's refusal is what the scenario sees); a reaction in ``after`` answers the
 prompt raised for that seat and skill.
+
+Two cards per seat (双身份): ``role: [A, B]`` is the order as finally chosen. The runner
+answers each seat's choice of its first card with A as the setup opens, unless a
+``setup`` block has that player's own 第一身份 act (then ``role`` is the order as dealt
+and the act decides). Where the ruleset holds the sheriff election on a day of its own
+(竞选日), a ``day`` block runs it first: its ``election_acts`` (自爆 …) and then its
+``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine import acting
 from engine import commands as c
 from engine.game import Game
 from engine.messages import Message, To
@@ -107,6 +115,7 @@ class Runner:
     # ------------------------------------------------------------ blocks
 
     def run(self) -> None:
+        self._order_cards()
         for block in self.sc.blocks:
             self.block = block
             if block.kind == "expect":
@@ -116,6 +125,19 @@ class Runner:
             self.pending_after = list(block.after)
             {"setup": self._setup, "day": self._day, "night": self._night}[block.kind](block)
             self._finish_after()
+
+    def _order_cards(self) -> None:
+        """Answer each seat's choice of its first card with the order the players list gives."""
+        order = self.sc.ruleset.order_skill
+        if order is None:
+            return
+        explicit = {a.by for b in self.sc.blocks if b.kind == "setup" for a in b.acts if a.skill == order.name}
+        self.block = Block("setup", 0, self.sc.players_line)
+        for no, (name, roles, _) in enumerate(self.sc.players, 1):
+            seat = self.game.st.seat(no)
+            if name in explicit or order not in acting.pending(self.game, seat):
+                continue
+            self._submit(ActSpec(name, order.name, [], roles[0], None, self.sc.players_line))
 
     def _finish_after(self) -> None:
         for spec in self.pending_after:
@@ -137,6 +159,8 @@ class Runner:
             return 2 * day if first_day else 2 * day + 1
         if phase == "night":
             return 2 * day + 1 if first_day else 2 * day
+        if phase == "election":  # 竞选日: after the night's dawn, before the day's discussion
+            return 2 * day + 0.75 if not first_day else 2 * day - 0.25
         return (2 * day + 1.5 if first_day else 2 * day + 0.5) if day else 0.5  # dawn
 
     def _position(self, phase: str, number: int, skill: str) -> Any:
@@ -162,25 +186,52 @@ class Runner:
 
     def _day(self, block: Block) -> None:
         game = self.game
+        sheriff = self.sc.ruleset.sheriff
+        if sheriff is not None and sheriff.own_day and block.number == sheriff.election_day:
+            self._election(block)
+            if not (block.acts or block.votes or block.rejected_votes or block.surrender):
+                self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
+                self._last_words(block)
+                return
+        elif block.sheriff_votes or block.election_acts:
+            raise self._fail("sheriff_votes / election_acts: this ruleset holds no 竞选日 on this day")
         self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
         self._surrender(block)
         for spec in block.acts:
             self._submit(spec)
-        if block.sheriff_votes:
-            raise self._fail("sheriff_votes: this ruleset holds no sheriff election beside the day's vote")
         if len(block.votes) > 1:
             raise self._fail("several vote rounds: this ruleset has one vote round a day")
-        for votes in block.votes:
-            for voter, target in votes.items():
-                result = self._vote(voter, target)
-                if not result.accepted:
-                    raise self._fail(f"vote {voter}→{target} refused: {result.reply}")
+        self._cast(block.votes[0] if block.votes else {})
         for voter, target in block.rejected_votes.items():
             result = self._vote(voter, target)
             if result.accepted:
                 raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
         self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
         self._last_words(block)
+
+    def _election(self, block: Block) -> None:
+        """竞选日: its acts, then its sheriff votes; the discussion that follows is the day's."""
+        st = self.game.st
+        self._advance_until(
+            lambda: (st.phase == "election" and st.day == block.number) or self._past_election(block.number),
+            f"竞选日 of day {block.number}",
+        )
+        if st.phase != "election" and (block.election_acts or block.sheriff_votes):
+            raise self._fail(f"竞选日 of day {block.number} never reached")
+        for spec in block.election_acts:
+            self._submit(spec)
+        if st.phase == "election":
+            self._cast(block.sheriff_votes)
+
+    def _past_election(self, number: int) -> bool:
+        st = self.game.st
+        return st.phase == "over" or self._when(st.phase, st.day) > self._when("election", number)
+
+    def _cast(self, votes: dict[str, str]) -> None:
+        for voter, target in votes.items():
+            result = self._vote(voter, target)
+            if not result.accepted:
+                raise self._fail(f"vote {voter}→{target} refused: {result.reply}")
 
     def _vote(self, voter: str, target: str) -> Any:
         cmd = c.CastVote(
@@ -220,7 +271,9 @@ class Runner:
         self._advance_until(lambda: game.st.phase != "night", f"the end of night {block.number}")
         self._last_words(block)
         self._advance_until(
-            lambda: game.st.phase == "over" or (game.st.phase == "day" and self._after_night(block.number)),
+            lambda: (
+                game.st.phase == "over" or (game.st.phase in {"day", "election"} and self._after_night(block.number))
+            ),
             f"the day after night {block.number}",
         )
 

@@ -22,7 +22,17 @@ TOP_KEYS = {"ruleset", "seed", "options", "players", "script"}
 PLAYER_KEYS = {"name", "role", "secret"}
 BLOCK_KEYS = {
     "setup": {"setup", "acts", "after"},
-    "day": {"day", "acts", "sheriff_votes", "votes", "rejected_votes", "after", "last_words", "surrender"},
+    "day": {
+        "day",
+        "election_acts",
+        "acts",
+        "sheriff_votes",
+        "votes",
+        "rejected_votes",
+        "after",
+        "last_words",
+        "surrender",
+    },
     "night": {"night", "acts", "after", "last_words", "surrender"},
     "expect": {"expect"},
 }
@@ -70,6 +80,7 @@ class Block:
     votes: list[dict[str, str]] = field(default_factory=list)
     sheriff_votes: dict[str, str] = field(default_factory=dict)
     # extensions of the format (all optional):
+    election_acts: list[ActSpec] = field(default_factory=list)  # on 竞选日, before sheriff_votes
     rejected_votes: dict[str, str] = field(default_factory=dict)  # each vote must be refused
     last_words: dict[str, str] = field(default_factory=dict)  # 遗言, sent when the block ends
     surrender: list[str] = field(default_factory=list)  # 投降, in order, when the block opens
@@ -90,6 +101,7 @@ class Scenario:
     options: dict[str, Any]
     players: list[tuple[str, tuple[str, ...], int | None]]
     blocks: list[Block]
+    players_line: int = 0
 
     def seat_of(self, name: str) -> int:
         return next(i for i, (n, _, _) in enumerate(self.players, 1) if n == name)
@@ -123,7 +135,7 @@ def read(path: str) -> Scenario:
     players = _players(doc, rs, file)
     names = {p[0] for p in players}
     blocks = _blocks(doc, rs, names, file)
-    return Scenario(file, rs, seed, dict(options), players, blocks)
+    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"))
 
 
 def _keys(node: Node, allowed: set[str], file: str, what: str) -> None:
@@ -151,8 +163,14 @@ def _players(doc: Node, rs: Ruleset, file: str) -> list[tuple[str, tuple[str, ..
         role = item.get("role")
         roles = tuple(str(r) for r in role) if isinstance(role, list) else (str(role),)
         for r in roles:
-            if r not in rs.roles:
+            if r not in rs.roles or not rs.roles[r].dealt:
                 raise Malformed(file, line_of(item, "role"), f"规则集 {rs.id} 中没有身份 {r}")
+        if len(roles) != rs.cards.per_seat:
+            raise Malformed(
+                file,
+                line_of(item, "role"),
+                f"规则集 {rs.id} 每名角色持有{rs.cards.per_seat}张身份牌，{name}有{len(roles)}张",
+            )
         secret = item.get("secret")
         if secret is not None and (not isinstance(secret, int) or rs.addressing != "secret_number"):
             raise Malformed(file, line_of(item, "secret"), "secret 只用于有秘密数字的规则集，且应为整数")
@@ -183,6 +201,7 @@ def _blocks(doc: Node, rs: Ruleset, names: set[str], file: str) -> list[Block]:
                 raise Malformed(file, line_of(item, kind), f"{kind} 后应为正整数")
         block = Block(kind, number, line)
         block.acts = _acts(item, "acts", rs, names, file)
+        block.election_acts = _acts(item, "election_acts", rs, names, file)
         block.after = _acts(item, "after", rs, names, file)
         if kind == "day":
             block.votes = _votes(item, names, file)
