@@ -23,7 +23,8 @@ from engine import acting
 from engine import commands as c
 from engine.game import Game
 from engine.messages import Message, To
-from engine.scenario.spec import ABSTAIN, ActSpec, Block, Scenario
+from engine.errors import Refusal
+from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
 
@@ -48,7 +49,10 @@ class Runner:
             secrets=secrets,  # type: ignore[arg-type]
             options=tuple(scenario.options.items()),
         )
-        self.game = Game.start(rs, start)
+        try:
+            self.game = Game.start(rs, start)
+        except Refusal as refusal:
+            raise Malformed(scenario.file, scenario.players_line, f"无法开局：{refusal.reason}") from refusal
         self.messages: list[Message] = list(self.game.out)  # since the last expect
         self.transcript: list[Message] = list(self.game.out)
         self.pending_after: list[ActSpec] = []
@@ -196,7 +200,7 @@ class Runner:
         elif block.sheriff_votes or block.election_acts:
             raise self._fail("sheriff_votes / election_acts: this ruleset holds no 竞选日 on this day")
         self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
-        self._surrender(block)
+        self._block_opens(block)
         for spec in block.acts:
             self._submit(spec)
         if len(block.votes) > 1:
@@ -241,7 +245,13 @@ class Runner:
         self._record(result.messages)
         return result
 
-    def _surrender(self, block: Block) -> None:
+    def _block_opens(self, block: Block) -> None:
+        """判罚 and 投降 named by the block, as it opens."""
+        for name, card in block.penalties.items():
+            result = self.game.apply(c.Penalize(at=self._now(), seat=self.sc.seat_of(name), card=card))
+            self._record(result.messages)
+            if not result.accepted:
+                raise self._fail(f"判罚 {name} {card} refused: {result.reply}")
         for name in block.surrender:
             result = self.game.apply(c.Surrender(at=self._now(), seat=self.sc.seat_of(name)))
             self._record(result.messages)
@@ -264,7 +274,7 @@ class Runner:
     def _night(self, block: Block) -> None:
         game = self.game
         self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
-        self._surrender(block)
+        self._block_opens(block)
         for spec in block.acts:
             self._advance_until(self._position("night", block.number, spec.skill), f"the step of {spec.skill}")
             self._submit(spec)

@@ -32,8 +32,9 @@ BLOCK_KEYS = {
         "after",
         "last_words",
         "surrender",
+        "penalties",
     },
-    "night": {"night", "acts", "after", "last_words", "surrender"},
+    "night": {"night", "acts", "after", "last_words", "surrender", "penalties"},
     "expect": {"expect"},
 }
 ACT_KEYS = {"by", "skill", "targets", "choice", "rejected"}
@@ -84,6 +85,7 @@ class Block:
     rejected_votes: dict[str, str] = field(default_factory=dict)  # each vote must be refused
     last_words: dict[str, str] = field(default_factory=dict)  # 遗言, sent when the block ends
     surrender: list[str] = field(default_factory=list)  # 投降, in order, when the block opens
+    penalties: dict[str, str] = field(default_factory=dict)  # 判罚 蓝/黄/红, when the block opens
     expect: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -213,6 +215,10 @@ def _blocks(doc: Node, rs: Ruleset, names: set[str], file: str) -> list[Block]:
             for name in block.surrender:
                 if name not in names:
                     raise Malformed(file, line_of(item, "surrender"), f"未知 player {name!r}")
+            block.penalties = _said(item, "penalties", names, file)
+            for card in block.penalties.values():
+                if card not in {"蓝", "黄", "红"}:
+                    raise Malformed(file, line_of(item, "penalties"), f"判罚应为 蓝、黄 或 红，不是 {card!r}")
         if kind == "expect":
             block.expect = _expect(item, rs, names, file)
         blocks.append(block)
