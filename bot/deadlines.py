@@ -22,6 +22,9 @@ def job_id(table: Table) -> str:
 def arm(table: Table) -> None:
     """(Re)schedule the game's job for its next deadline, or remove it when nothing waits."""
     when = table.game.next_deadline() if table.game is not None and table.status == "running" else None
+    if when == table.armed and (when is None or scheduler.get_job(job_id(table))):
+        return  # already set for this moment (most commands do not move the deadline)
+    table.armed = when
     if when is None:
         if scheduler.get_job(job_id(table)):
             scheduler.remove_job(job_id(table))

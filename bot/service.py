@@ -223,11 +223,12 @@ async def start(table: Table, by: Recipient) -> str:
         table.status = "running"
         async with get_session() as session:
             await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="running"))
-            await _append(
+            rows = _append(
                 session, table, cmd, table.game.out, (by, f"已开局：第 #{table.id} 局，{len(table.players)} 人。")
             )
             await session.commit()
-        await _after(table)
+        await _settle(table)
+    await _send_out(table, rows)
     return ""
 
 
@@ -239,15 +240,19 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
     refused: nothing changes and the reason is returned for the caller to send."""
     async with table.lock:
         game = _running(table)
-        await _tick(table, cmd.at)
+        rows = await _tick(table, cmd.at) or []
         result = game.apply(cmd)
-        if not result.accepted:
-            return result.reply
-        async with get_session() as session:
-            await _append(session, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None)
-            await session.commit()
-        await _after(table)
-    return ""
+        if result.accepted:
+            async with get_session() as session:
+                rows += _append(
+                    session, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None
+                )
+                await session.commit()
+        if rows:
+            await _settle(table)
+    if rows:
+        await _send_out(table, rows)
+    return "" if result.accepted else result.reply
 
 
 async def tick(table: Table) -> None:
@@ -255,34 +260,40 @@ async def tick(table: Table) -> None:
     async with table.lock:
         if table.game is None or table.status != "running":
             return
-        if await _tick(table, now()):
-            await _after(table)
+        rows = await _tick(table, now())
+        if rows is None:
+            return
+        await _settle(table)
+    await _send_out(table, rows)
 
 
-async def _tick(table: Table, at: datetime) -> bool:
-    """Bring the game to ``at``; logged as a Tick only when a deadline actually passed."""
+async def _tick(table: Table, at: datetime) -> list[OutboxRow] | None:
+    """Bring the game to ``at``; logged as a Tick (its rows returned) only when a deadline
+    actually passed, else None."""
     game = table.game
     assert game is not None
     before = game.st.expired
     result = game.apply(c.Tick(at=at))
     if game.st.expired == before:
-        return False
+        return None
     async with get_session() as session:
-        await _append(session, table, c.Tick(at=at), result.messages, None)
+        rows = _append(session, table, c.Tick(at=at), result.messages, None)
         await session.commit()
-    return True
+    return rows
 
 
-async def _append(
-    session,
+def _append(
+    session,  # type: ignore[no-untyped-def]
     table: Table,
     cmd: c.Command,
-    messages: list[Message],  # type: ignore[no-untyped-def]
+    messages: list[Message],
     reply: tuple[Recipient, str] | None,
-) -> None:
+) -> list[OutboxRow]:
+    """Add a command and its outbox rows to the session (the caller commits); returns the rows."""
     table.seq += 1
     session.add(CommandRow(game_id=table.id, seq=table.seq, payload=cmd.as_dict(), undone=False))
-    session.add_all(outbox.rows_for(table, table.seq, messages, reply))
+    rows = outbox.rows_for(table, table.seq, messages, reply)
+    session.add_all(rows)
     every = get_plugin_config(BanshaConfig).bansha_snapshot_every
     if table.game is not None and table.seq - table.snapshot_seq >= every:
         session.add(
@@ -291,10 +302,12 @@ async def _append(
             )
         )
         table.snapshot_seq = table.seq
+    return rows
 
 
-async def _after(table: Table) -> None:
-    """After a commit: deadline job, team groups, delivery; a finished game leaves the registry."""
+async def _settle(table: Table) -> None:
+    """Still holding the game: a finished game is marked so, the deadline job follows the game,
+    and this command takes its turn to send before the next command may start."""
     game = table.game
     assert game is not None
     if game.st.phase == "over" and table.status == "running":
@@ -303,16 +316,25 @@ async def _after(table: Table) -> None:
             await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="over"))
             await session.commit()
     deadlines.arm(table)
-    await teams.follow(table)
-    await deliver(table)
+    await table.sending.acquire()
+
+
+async def _send_out(table: Table, rows: list[OutboxRow], regroup: bool = False) -> None:
+    """In the turn ``_settle`` took: team groups follow the rules (all of them re-checked with
+    ``regroup``), then the messages go out."""
+    try:
+        rows = rows + await teams.follow(table, force=regroup)
+        await deliver(table, rows)
+    finally:
+        table.sending.release()
     if table.status != "running":
         tables.drop(table)
 
 
-async def deliver(table: Table) -> None:
+async def deliver(table: Table, fresh: list[OutboxRow] | None = None) -> None:
     """Send what is waiting; tell players the bot cannot DM how to fix it (once per stuck
-    message, not at every later attempt)."""
-    blocked = await outbox.deliver(table)
+    message, not at every later attempt). The caller holds ``table.sending``."""
+    blocked = await outbox.deliver(table, fresh)
     if blocked:
         names = "、".join(p.name for p in table.players if p.qq in blocked)
         logger.warning(f"#{table.id} 无法私聊：{names}")
@@ -382,10 +404,12 @@ async def undo(table: Table, by: Recipient) -> str:
                 notes.append(
                     (Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。")
                 )
-            session.add_all(outbox.direct(table, table.seq, r, t) for r, t in notes)
+            rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
+            session.add_all(rows)
             await session.commit()
-        await _tick(table, now())
-        await _after(table)
+        rows += await _tick(table, now()) or []
+        await _settle(table)
+    await _send_out(table, rows)
     return ""
 
 
@@ -434,23 +458,20 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             row.replaced = [*row.replaced, row.qq]
             row.qq = qq
             player.qq = qq
-            session.add_all(
-                [
-                    outbox.direct(
-                        table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"
-                    ),
-                    outbox.direct(
-                        table,
-                        table.seq,
-                        Recipient("user", qq),
-                        "你作为替补接替角色：\n" + reports.seat_view(game, player.seat),
-                    ),
-                    outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
-                ]
-            )
+            rows = [
+                outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
+                outbox.direct(
+                    table,
+                    table.seq,
+                    Recipient("user", qq),
+                    "你作为替补接替角色：\n" + reports.seat_view(game, player.seat),
+                ),
+                outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
+            ]
+            session.add_all(rows)
             await session.commit()
-        await teams.follow(table, force=True)
-        await deliver(table)
+        await table.sending.acquire()
+    await _send_out(table, rows, regroup=True)
     return ""
 
 
@@ -459,9 +480,8 @@ async def bind(table: Table, team_name: str, group_id: int, by: Recipient) -> st
     if team is None or not team.chat:
         chats = [t.group or t.name for t in table.rs.teams.values() if t.chat]
         raise Refused(f"本规则没有可绑定的团队「{team_name}」。可绑定：{'、'.join(chats) or '无'}。")
-    async with table.lock:
-        await teams.bind(table, team.name, group_id)
-        await deliver(table)
+    async with table.lock, table.sending:
+        await deliver(table, await teams.bind(table, team.name, group_id))
     return f"已绑定 {team.group or team.name} → 群 {group_id}。机器人会审批入群申请、移出名单外成员并设置群名片。"
 
 
@@ -491,7 +511,7 @@ async def recover() -> None:
 async def deliver_all() -> None:
     """A bot connected: send everything that waited for it."""
     for table in list(tables.tables.values()):
-        async with table.lock:
+        async with table.sending:
             await teams.follow(table, force=True, announce=False)  # whatever changed in the groups meanwhile
             await deliver(table)
     await _deliver_finished()

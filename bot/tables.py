@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import pickle
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from nonebot import logger
@@ -64,7 +65,11 @@ class Table:
     snapshot_seq: int = 0
     bindings: dict[str, int] = field(default_factory=dict)  # team → QQ group
     rosters: dict[str, frozenset[int]] = field(default_factory=dict)  # team → QQ numbers last synced
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # the game's state and its log
+    # message delivery, in commit order; taken before ``lock`` is let go so turns never swap
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    backlog: bool = True  # unsent rows may be waiting in the database (after a start or a failure)
+    armed: datetime | None = None  # the deadline the scheduler job is set for
 
     def seat_of(self, qq: int) -> Player | None:
         return next((p for p in self.players if p.qq == qq), None)

@@ -17,7 +17,7 @@ from sqlalchemy import delete
 
 from bot import outbox
 from bot.outbox import Recipient
-from bot.store.models import BindingRow
+from bot.store.models import BindingRow, OutboxRow
 from bot.tables import Table, tables
 
 
@@ -35,39 +35,42 @@ def names(table: Table, team: str) -> str:
     return "、".join(members) or "（暂无）"
 
 
-async def bind(table: Table, team: str, group_id: int) -> None:
+async def bind(table: Table, team: str, group_id: int) -> list[OutboxRow]:
     async with get_session() as session:
         await session.execute(delete(BindingRow).where(BindingRow.game_id == table.id, BindingRow.team == team))
         session.add(BindingRow(game_id=table.id, team=team, group_id=group_id))
         await session.commit()
     table.bindings[team] = group_id
     table.rosters.pop(team, None)
-    await follow(table, force=True)
+    return await follow(table, force=True)
 
 
-async def follow(table: Table, force: bool = False, announce: bool = True) -> None:
+async def follow(table: Table, force: bool = False, announce: bool = True) -> list[OutboxRow]:
     """Bring every bound group in line with its team's roster, when the roster changed
-    (``force``: check anyway). ``announce`` posts the roster in the group when it changed."""
+    (``force``: check anyway). ``announce`` posts the roster in the group when it changed.
+    Returns the notes it stored (invitations, the roster) for the caller to deliver."""
+    notes: list[OutboxRow] = []
     if table.game is None:
-        return
+        return notes
     for team, group in table.bindings.items():
         now = roster(table, team)
         changed = table.rosters.get(team) != now
         if not force and not changed:
             continue
         try:
-            await _sync(table, team, group, now, announce and changed and bool(now))
+            notes += await _sync(table, team, group, now, announce and changed and bool(now))
         except (ActionFailed, NetworkError) as failed:
             logger.warning(f"#{table.id} 同步{team}群 {group} 失败：{failed}")
             continue
         table.rosters[team] = now
+    return notes
 
 
-async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> None:
-    """Kick, rename and invite; the notes it queues go out with the caller's delivery."""
+async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> list[OutboxRow]:
+    """Kick, rename and invite; returns the notes it stored."""
     bot = outbox.the_bot()
     if bot is None:
-        return
+        return []
     present = {m["user_id"]: m for m in await bot.get_group_member_list(group_id=group)}
     keep = members | table.directors | {int(bot.self_id)}
     for qq, member in present.items():
@@ -88,6 +91,7 @@ async def _sync(table: Table, team: str, group: int, members: frozenset[int], an
     async with get_session() as session:
         session.add_all(notes)
         await session.commit()
+    return notes
 
 
 async def _card(bot: Bot, table: Table, group: int, qq: int, card: str) -> None:

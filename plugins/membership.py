@@ -62,5 +62,5 @@ async def _joined(bot: Bot, event: GroupIncreaseNoticeEvent) -> None:
 @notices.handle()
 async def _friend_added(event: FriendAddNoticeEvent) -> None:
     for table in tables.playing(event.user_id):
-        async with table.lock:
+        async with table.sending:
             await service.deliver(table)

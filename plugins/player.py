@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 
 from nonebot import on_message
-from nonebot.adapters.onebot.v11 import PrivateMessageEvent
+from nonebot.adapters.onebot.v11 import Event, PrivateMessageEvent
 from nonebot.matcher import Matcher
 from nonebot.plugin import PluginMetadata
-from nonebot.rule import Rule, is_type
 
 from bot import service
 from bot.outbox import Recipient
@@ -113,8 +112,10 @@ def _table(qq: int, tag: int | None) -> Table:
     return pick(candidates, tag, "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
 
 
-def _players_words(event: PrivateMessageEvent) -> bool:
+def _players_words(event: Event) -> bool:
     """A DM that is not a lobby or director command is a player's."""
+    if not isinstance(event, PrivateMessageEvent):
+        return False
     _, text = split_tag(event.get_plaintext())
     words = text.lstrip("/").split(maxsplit=1)
     return bool(words) and words[0] not in COMMAND_WORDS
@@ -122,7 +123,7 @@ def _players_words(event: PrivateMessageEvent) -> bool:
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
 # checked first: a player's DM (the busiest path) meets no other matcher on its way
-act = on_message(rule=is_type(PrivateMessageEvent) & Rule(_players_words), priority=1, block=True)
+act = on_message(rule=_players_words, priority=1, block=True)
 
 
 @act.handle()

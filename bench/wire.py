@@ -1,0 +1,151 @@
+"""Wire speed: from a player's DM to the bot's "已记录" reply, over the real reverse WebSocket.
+
+    python bench/wire.py [--actions 300] [--burst 200]
+
+Both servers run as subprocesses on loopback and are driven by the same simulated QQ
+client: the real bot (every action committed to SQLite, with its outbox, before the
+reply) and, as the baseline, a bare NoneBot app on the same stack (FastAPI driver,
+OneBot v11 adapter) whose only plugin answers every DM with "已记录".
+Prints median and p99 latency, and accepted actions per second for a burst of DMs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+# run as a script, bench/ would come first on the path; the project root is what we need
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bot.sandbox import World, sent  # noqa: E402
+from tests.e2e.harness import BOT, DIRECTOR, ROOT, TOKEN, BotProcess, Table, attach  # noqa: E402
+
+GROUP = 500
+PLAYERS = list(range(2, 14))  # twelve
+ECHO_APP = textwrap.dedent(
+    """
+    import nonebot
+    from nonebot.adapters.onebot.v11 import Adapter, PrivateMessageEvent
+
+    nonebot.init(driver="~fastapi", host="127.0.0.1", port=int(__import__("os").environ["PORT"]),
+                 onebot_access_token=__import__("os").environ["ONEBOT_ACCESS_TOKEN"], log_level="WARNING")
+    nonebot.get_driver().register_adapter(Adapter)
+    echo = nonebot.on_message()
+
+    @echo.handle()
+    async def _(event: PrivateMessageEvent) -> None:
+        await echo.send("已记录")
+
+    nonebot.run()
+    """
+)
+
+
+class EchoProcess(BotProcess):
+    """The baseline: a bare NoneBot echo app on the same stack."""
+
+    def start(self) -> None:
+        import subprocess
+
+        script = self.data / "echo_app.py"
+        script.write_text(ECHO_APP, encoding="utf-8")
+        env = dict(os.environ, PORT=str(self.port), ONEBOT_ACCESS_TOKEN=TOKEN)
+        log = (self.data / "bot.log").open("ab")
+        self.process = subprocess.Popen([sys.executable, str(script)], cwd=self.data, env=env, stdout=log, stderr=log)
+
+
+def world() -> World:
+    w = World(BOT)
+    w.add_user(DIRECTOR, "导演")
+    w.befriend(DIRECTOR)
+    w.create_group(GROUP, "主群", owner_id=DIRECTOR)
+    w.add_member(GROUP, BOT, role="admin")
+    for qq in PLAYERS:
+        w.add_user(qq, f"玩家{qq}")
+        w.befriend(qq)
+        w.add_member(GROUP, qq)
+    return w
+
+
+async def game_at_the_wolves_step(t: Table) -> tuple[int, int]:
+    """A 12-seat game standing at night 1's wolf step with a long deadline; returns (wolf, target)."""
+    await t.say(DIRECTOR, "/新建 secret_number", "已新建")
+    for qq in PLAYERS:
+        await t.say(qq, f"/报名 P{qq}", "报名成功")
+    await t.say(DIRECTOR, "/板子 狼人x2 预言家 村民x9", "板子已设置")
+    await t.say(DIRECTOR, "/设置 day_open=none step_minutes=1440", "已设置")
+    mark = (await t.say(DIRECTOR, "/开始", "已开局")).seq
+    for qq in PLAYERS:
+        await t.told(qq, "你的角色：", since=mark)
+    wolves = [qq for qq in PLAYERS if t.identity(qq)[0] == "狼人"]
+    await t.dm(DIRECTOR, "推进", "已推进")
+    await t.told(wolves[0], "【第1夜·狼人】", since=mark)
+    target = next(t.identity(qq)[1] for qq in PLAYERS if qq not in wolves)
+    return wolves[0], target
+
+
+async def measure(t: Table, qq: int, text: str, count: int, burst: int) -> tuple[list[float], float]:
+    """Sequential round trips (latency), then ``burst`` DMs at once (actions per second)."""
+    latencies = []
+    for _ in range(count):
+        began = time.perf_counter()
+        event = await t.client.send_private(qq, text)
+        await t.client.wait_for(sent(user_id=qq, containing="已记录"), 10, since=event.seq)
+        latencies.append(time.perf_counter() - began)
+    start = len(t.world.transcript)
+    began = time.perf_counter()
+    for _ in range(burst):
+        t.world.private_message(qq, text)
+    await t.client.flush()
+    while sum(1 for e in t.world.transcript[start:] if e.is_message_to(user_id=qq) and "已记录" in e.text) < burst:
+        await t.client.wait_for(sent(user_id=qq, containing="已记录"), 30, since=len(t.world.transcript))
+    return latencies, burst / (time.perf_counter() - began)
+
+
+async def run(actions: int, burst: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-wire-") as scratch:
+        results = {}
+        for name, process in (("echo", EchoProcess(Path(scratch) / "echo")), ("bot", BotProcess(Path(scratch) / "bot"))):
+            process.data.mkdir()
+            process.start()
+            try:
+                qq_world = world()
+                t = Table(qq_world, await attach(process, qq_world), GROUP)
+                if name == "bot":
+                    wolf, target = await game_at_the_wolves_step(t)
+                    qq, text = wolf, f"杀人 {target}"  # re-choosing is accepted each time; the other wolf stays silent
+                else:
+                    qq, text = PLAYERS[0], "杀人 3"
+                await measure(t, qq, text, 20, 20)  # warm-up
+                results[name] = await measure(t, qq, text, actions, burst)
+                await t.client.close()
+            finally:
+                process.stop()
+        for name, (latencies, rate) in results.items():
+            ordered = sorted(latencies)
+            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+            print(f"{name:>4}: DM → 已记录 median {statistics.median(ordered) * 1000:.2f} ms, "
+                  f"p99 {p99 * 1000:.2f} ms; burst {rate:.0f} accepted actions/s")
+        bot_med = statistics.median(results["bot"][0])
+        echo_med = statistics.median(results["echo"][0])
+        print(f"ratio bot/echo: median {bot_med / echo_med:.2f}×, throughput {results['echo'][1] / results['bot'][1]:.2f}×")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--burst", type=int, default=200)
+    args = parser.parse_args()
+    os.chdir(ROOT)
+    asyncio.run(run(args.actions, args.burst))
+
+
+if __name__ == "__main__":
+    main()
