@@ -19,6 +19,7 @@ from tests.bot.helpers import (
     Peer,
     accepted,
     counts,
+    expected,
     game,
     ignored,
     now,
@@ -86,13 +87,21 @@ async def test_a_non_director_is_refused_every_command(app: App, monkeypatch: py
 
 async def test_pause_and_resume(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
+    from nonebot_plugin_apscheduler import scheduler
+
+    from bot.deadlines import job_id
+
+    job = scheduler.get_job(job_id(table))
+    assert job is not None and job.next_run_time == game(table).next_deadline()  # the day's close
     result = await accepted(app, OWNER, "/暂停", c.Pause(at=now()), group=True)
     assert result.reply == "已暂停。"
-    assert game(table).next_deadline() is None
+    assert game(table).next_deadline() is None and scheduler.get_job(job_id(table)) is None
     await refused(app, OWNER, "/暂停", "游戏已经处于暂停状态。", group=GROUP)
     await refused(app, 101, f"投票 {secret(table, 102)}", "游戏已暂停，请等待导演继续。")
     result = await accepted(app, OWNER, "继续", c.Resume(at=now()))
     assert result.reply == "已继续。"
+    job = scheduler.get_job(job_id(table))
+    assert job is not None and job.next_run_time == game(table).next_deadline()
     await refused(app, OWNER, "继续", "游戏没有暂停。")
 
 
@@ -289,3 +298,22 @@ async def test_bind_a_team_group(app: App, monkeypatch: pytest.MonkeyPatch) -> N
     await refused(app, OWNER, "绑定 情侣群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
     await refused(app, OWNER, "绑定 情侣群 一号群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
     assert text("x") == text("x")
+
+
+async def test_red_cards_are_reported_to_every_director_by_dm(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await running_game(app, monkeypatch)
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.reply(qq.say(OWNER, "/导演 7"), "已添加导演：7。")
+    await accepted(app, OWNER, "/判罚 甲 红", c.Penalize(at=now(), seat=1, card="红"), group=True)
+    assert not game(table).st.seat(1).alive
+    result, calls = expected(table, c.Penalize(at=now(), seat=3, card="红", reason="辱骂"), ("user", 7))
+    note = "村民阵营累计2张红牌，按规则可判负：发送「裁定 判负 村民阵营」。"
+    assert [m.text for m in result.messages if m.to.kind == "directors"] == [note]
+    for director in (OWNER, 7):
+        assert ("send_private_msg", {"user_id": director, "message": text(f"【#1 导演】{note}")}) in calls
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.dm(7, "判罚 丙 红 辱骂")
+        for call in calls:
+            qq.call(call)

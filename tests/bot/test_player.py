@@ -242,3 +242,42 @@ async def test_a_player_in_two_running_games_names_one_with_a_tag(app: App, monk
         event = qq.dm(101, "#2 身份")
         qq.reply(event, reports.seat_view(game(second), 1))
     await refused(app, 101, "#3 身份", "没有你参与的第 #3 局。你的游戏：#1、#2。")
+
+
+async def test_a_prompt_is_answered_with_its_word_and_the_seat_decides_alone(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sheriff killed at night names a successor (殉职): a prompt, not a skill of the role."""
+    table = await running_game(app, monkeypatch)
+    wolf, mate = holders(table, "狼人")
+    sheriff, heir = holders(table, "村民")
+    await accepted(
+        app, OWNER, "/裁定 警长 甲", c.Ruling(at=now(), what="sheriff", seat=seat(table, sheriff)), group=True
+    )
+    await _to_night(app)
+    for qq in (wolf, mate):
+        await accepted(
+            app,
+            qq,
+            f"杀人 {secret(table, sheriff)}",
+            c.Act(at=now(), seat=seat(table, qq), skill="杀人", targets=(seat(table, sheriff),)),
+        )
+    for role in ("女巫", "预言家"):
+        qq = holders(table, role)[0]
+        await accepted(app, qq, "放弃", c.Pass(at=now(), seat=seat(table, qq)))
+    prompt = game(table).st.prompt
+    assert prompt is not None and (prompt.seat, prompt.skill) == (seat(table, sheriff), "殉职")
+    living = "秘密数字" + "、".join(
+        str(s.secret) for s in sorted(game(table).st.seats, key=lambda s: s.secret) if s.alive
+    )
+    await refused(app, heir, f"殉职 {secret(table, heir)}", "你没有技能「殉职」。你现在持有的技能：无。")
+    await refused(app, sheriff, "放弃", f"殉职是强制的，必须选择继任警长。选择范围：{living}。")
+    await refused(app, sheriff, f"殉职 {secret(table, sheriff)}", f"请选择一名继任警长。选择范围：{living}。")
+    result = await accepted(
+        app,
+        sheriff,
+        f"殉职 {secret(table, heir)}",
+        c.Act(at=now(), seat=seat(table, sheriff), skill="殉职", targets=(seat(table, heir),)),
+    )
+    assert result.reply == f"已移交警长：秘密数字{secret(table, heir)}。"
+    assert game(table).st.sheriff == seat(table, heir)
