@@ -113,12 +113,13 @@ def _table(qq: int, tag: int | None) -> Table:
 
 
 def _players_words(event: Event) -> bool:
-    """A DM that is not a lobby or director command is a player's."""
+    """A DM that is not a lobby or director command is a player's; so is a director command
+    with its #局号 in front, which no command matcher sees (told where the tag goes)."""
     if not isinstance(event, PrivateMessageEvent):
         return False
-    _, text = split_tag(event.get_plaintext())
+    tag, text = split_tag(event.get_plaintext())
     words = text.lstrip("/").split(maxsplit=1)
-    return bool(words) and words[0] not in COMMAND_WORDS
+    return bool(words) and (words[0] not in COMMAND_WORDS or (tag is not None and words[0] in DIRECTOR_COMMANDS))
 
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
@@ -132,6 +133,8 @@ async def _act(matcher: Matcher, event: PrivateMessageEvent) -> None:
     words = [w for w in SEPARATORS.split(text) if w]
     if not words:
         await matcher.finish()
+    if words[0].lstrip("/") in DIRECTOR_COMMANDS:
+        await matcher.finish(f"局号请写在命令后面，例如：{words[0].lstrip('/')} #{tag}")
     try:
         table = _table(event.user_id, tag)
         if table.game is None:

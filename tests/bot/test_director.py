@@ -283,6 +283,7 @@ async def test_a_director_of_two_games_names_one_after_the_command(app: App, mon
     second = await start_game(app, monkeypatch, group=GROUP + 1)
     await refused(app, OWNER, "暂停", "你同时在多局游戏中（#1、#2），请在命令后加局号，例如：暂停 #1")
     await refused(app, OWNER, "暂停 #3", "没有你参与的第 #3 局。你的游戏：#1、#2。")
+    await refused(app, OWNER, "#2 暂停", "局号请写在命令后面，例如：暂停 #2")
     await accepted(app, OWNER, "暂停 #2", c.Pause(at=now()), main=GROUP + 1)
     assert game(second).st.clock.paused and not game(first).st.clock.paused
     # in a group the group names the game; a tag is only read as the first word
