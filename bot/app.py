@@ -6,9 +6,10 @@ import os
 from typing import Any
 
 import nonebot
+from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Adapter as OneBotV11
 
-from bot.settings import ROOT, init_kwargs
+from bot.settings import ROOT, BanshaConfig, data_dir, init_kwargs
 
 
 def create_app(**overrides: Any) -> Any:
@@ -18,6 +19,10 @@ def create_app(**overrides: Any) -> Any:
     nonebot.get_driver().register_adapter(OneBotV11)
     nonebot.load_plugin("bot.store")  # first: its start-up migration must run before the orm's check
     nonebot.load_from_toml(str(ROOT / "pyproject.toml"))
+    if get_plugin_config(BanshaConfig).bansha_sandbox:
+        from bot.sandbox import host, web
+
+        web.mount(nonebot.get_app(), host.install(data_dir()))
     return nonebot.get_asgi()
 
 

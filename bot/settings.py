@@ -41,10 +41,16 @@ def _env(name: str) -> str | None:
     return value if value not in (None, "") else None
 
 
-def init_kwargs(**overrides: Any) -> dict[str, Any]:
-    """Everything ``nonebot.init`` needs: embedded defaults, then the environment, then overrides."""
+def data_dir() -> Path:
+    """Where runtime files live: BANSHA_DATA_DIR, or data/ in the project."""
     data = Path(_env("BANSHA_DATA_DIR") or ROOT / "data").resolve()
     data.mkdir(parents=True, exist_ok=True)
+    return data
+
+
+def init_kwargs(**overrides: Any) -> dict[str, Any]:
+    """Everything ``nonebot.init`` needs: embedded defaults, then the environment, then overrides."""
+    data = data_dir()
     kwargs: dict[str, Any] = {
         "driver": "~fastapi",
         "host": "127.0.0.1",
