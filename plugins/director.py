@@ -16,7 +16,7 @@ from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table
 from engine import commands as c
-from engine import reports
+from engine import reports, texts
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
 
@@ -91,7 +91,8 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
         game = _game(table)
         target = 0 if words[1] == "弃权" else game.target_from_text(words[1])
         if target is None:
-            raise Refused(f"没有「{words[1]}」这个投票对象。")
+            legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
+            raise Refused(f"没有「{words[1]}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(
             at=at, seat=_seat(table, words[0]), target=target, reason=" ".join(words[2:]), by_director=True
         )

@@ -157,7 +157,7 @@ async def test_vote_for_a_player(app: App, monkeypatch: pytest.MonkeyPatch) -> N
     await accepted(app, OWNER, "代投 丙 弃权", c.CastVote(at=now(), seat=3, target=0, by_director=True))
     await refused(app, OWNER, "代投 甲", "写法：代投 <角色> <目标|弃权> [理由]")
     await refused(app, OWNER, "代投 庚 1", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
-    await refused(app, OWNER, "代投 甲 99", "没有「99」这个投票对象。")
+    await refused(app, OWNER, "代投 甲 99", "没有「99」这个投票对象。可投：秘密数字1、2、3、4、5、6，或「弃权」。")
 
 
 async def test_penalties(app: App, monkeypatch: pytest.MonkeyPatch) -> None:

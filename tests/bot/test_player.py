@@ -133,6 +133,7 @@ async def test_night_skills_need_the_skill_its_step_and_a_legal_target(
     )
     # a player acts for their own seat only: the wolf cannot use the seer's skill
     await refused(app, wolf, "预言 1", "你没有技能「预言」。你现在持有的技能：杀人。")
+    await refused(app, wolf, "杀人", "杀人需要选择1个目标，你选了0个。选择范围：秘密数字1、2、3、6。")
     await refused(app, wolf, "杀人 99", "没有「99」这个目标（请用秘密数字）。选择范围：秘密数字1、2、3、6。")
     await refused(
         app,
