@@ -1,0 +1,110 @@
+"""The sandbox page in a real browser (Playwright driving Debian's chromium): sign up three
+players, start a game, act, and see the right DM and notice appear. The screenshot is kept
+in tests/artifacts/sandbox.png."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import BotProcess
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+try:
+    from playwright.async_api import Page, async_playwright, expect
+except ImportError:  # pragma: no cover - the dev extra installs it
+    async_playwright = None
+
+
+def _unavailable() -> str:
+    if async_playwright is None:
+        return "playwright is not installed (pip install -e '.[dev]')"
+    if not Path(CHROMIUM).exists():
+        return "Debian's chromium is not installed (apt-get install chromium; scripts/test does it as root)"
+    return ""
+
+
+if _unavailable():
+    print(f"\nbrowser test skipped: {_unavailable()}")
+pytestmark = pytest.mark.skipif(bool(_unavailable()), reason=_unavailable())
+
+
+class SandboxBot(BotProcess):
+    def start(self) -> None:
+        import os
+
+        os.environ["BANSHA_SANDBOX"] = "true"
+        try:
+            super().start()
+        finally:
+            del os.environ["BANSHA_SANDBOX"]
+
+
+@pytest.fixture
+async def page(tmp_path: Path) -> AsyncIterator[Page]:
+    bot = SandboxBot(tmp_path)
+    bot.start()
+    assert async_playwright is not None
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = await browser.new_page(viewport={"width": 1400, "height": 900}, locale="zh-CN")
+            for _ in range(100):
+                try:
+                    await page.goto(f"http://127.0.0.1:{bot.port}/sandbox")
+                    break
+                except Exception:  # the bot is still starting
+                    await page.wait_for_timeout(200)
+            yield page
+            await browser.close()
+    finally:
+        bot.stop()
+
+
+async def send(page: Page, speaker: str, text: str) -> None:
+    await page.select_option("#as", label=speaker)
+    await page.fill("#send input[name=text]", text)
+    await page.click("#send button")
+
+
+async def test_sign_up_start_and_act(page: Page) -> None:
+    await expect(page.locator("#status")).to_have_text("已连接机器人", timeout=20_000)
+    for name in ("甲", "乙", "丙"):
+        await page.fill("#add-user input[name=nickname]", name)
+        await page.click("#add-user button")
+        await expect(page.locator("#users")).to_contain_text(name)
+    chat = page.locator("#chat")
+    await send(page, "导演", "/新建 secret_number")
+    await expect(chat).to_contain_text("已新建第 #1 局")
+    for name in ("甲", "乙", "丙"):
+        await send(page, name, f"/报名 {name}")
+        await expect(chat).to_contain_text(f"报名成功：{name}")
+    await send(page, "导演", "/板子 狼人 预言家 村民")
+    await expect(chat).to_contain_text("板子已设置（3人）")
+    await send(page, "导演", "/开始")
+    await expect(chat).to_contain_text("身份与角色对应关系")
+
+    await page.click("#users button:has-text('甲')")
+    await expect(chat).to_contain_text("你的角色：甲（1号）")
+    await expect(chat).not_to_contain_text("你的角色：乙")
+    await send(page, "甲", "身份")
+    await expect(chat.locator(".msg.human")).to_contain_text("身份")
+    await expect(chat.locator(".msg.bot").last).to_contain_text("现在：")
+    await page.click("#groups button:has-text('演练群')")
+    await expect(chat).to_contain_text("【第1天开门】")
+    ARTIFACTS.mkdir(exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / "sandbox.png"), full_page=True)
