@@ -12,8 +12,8 @@
 | LOG_LEVEL                  | INFO                                     |                                           |
 
 NoneBot reads adapter and plugin keys from the OS environment only when a .env file
-names them too; this module reads the environment itself so that ``ONEBOT_ACCESS_TOKEN=…
-python -m bot`` simply works.
+names them too; this module reads the environment (then the project's .env) itself so
+that ``ONEBOT_ACCESS_TOKEN=… python -m bot`` and a .env file both simply work.
 """
 
 from __future__ import annotations
@@ -36,14 +36,29 @@ class BanshaConfig(BaseModel):
     bansha_snapshot_every: int = 25  # commands between two snapshots of a game
 
 
-def _env(name: str) -> str | None:
-    value = os.environ.get(name)
+def _dotenv() -> dict[str, str]:
+    """KEY=VALUE lines of the project's .env (comments and blank lines ignored)."""
+    path = ROOT / ".env"
+    if not path.exists():
+        return {}
+    pairs = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#") and "=" in line:
+            key, _, value = line.partition("=")
+            pairs[key.strip()] = value.strip().strip("'\"")
+    return pairs
+
+
+def setting(name: str) -> str | None:
+    """A setting from the environment, else from .env."""
+    value = os.environ.get(name) or _dotenv().get(name)
     return value if value not in (None, "") else None
 
 
 def data_dir() -> Path:
     """Where runtime files live: BANSHA_DATA_DIR, or data/ in the project."""
-    data = Path(_env("BANSHA_DATA_DIR") or ROOT / "data").resolve()
+    data = Path(setting("BANSHA_DATA_DIR") or ROOT / "data").resolve()
     data.mkdir(parents=True, exist_ok=True)
     return data
 
@@ -66,14 +81,17 @@ def init_kwargs(**overrides: Any) -> dict[str, Any]:
         "alembic_startup_check": True,
     }
     for key in ("HOST", "LOG_LEVEL", "ONEBOT_ACCESS_TOKEN", "SQLALCHEMY_DATABASE_URL", "BANSHA_TIMEZONE"):
-        value = _env(key)
+        value = setting(key)
         if value is not None:
             kwargs[key.lower()] = value
-    if _env("PORT"):
-        kwargs["port"] = int(os.environ["PORT"])
-    if _env("SUPERUSERS"):
-        kwargs["superusers"] = {str(x) for x in json.loads(os.environ["SUPERUSERS"])}
-    if _env("BANSHA_SANDBOX"):
-        kwargs["bansha_sandbox"] = os.environ["BANSHA_SANDBOX"].lower() in {"1", "true", "yes", "on"}
+    port = setting("PORT")
+    if port:
+        kwargs["port"] = int(port)
+    superusers = setting("SUPERUSERS")
+    if superusers:
+        kwargs["superusers"] = {str(x) for x in json.loads(superusers)}
+    sandbox = setting("BANSHA_SANDBOX")
+    if sandbox:
+        kwargs["bansha_sandbox"] = sandbox.lower() in {"1", "true", "yes", "on"}
     kwargs.update(overrides)
     return kwargs

@@ -6,12 +6,13 @@ nonebot-plugin-orm's own check runs (which would otherwise stop to ask a person)
 
 from __future__ import annotations
 
-import os
 from argparse import Namespace
 
 from nonebot import get_driver, require
 from nonebot.plugin import PluginMetadata
 from sqlalchemy import Engine, event
+
+from bot.settings import setting
 
 __plugin_meta__ = PluginMetadata(
     name="版杀存储",
@@ -41,7 +42,8 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
         return
     cursor = connection.cursor()  # type: ignore[attr-defined]
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA synchronous={os.environ.get('BANSHA_SQLITE_SYNC', 'NORMAL')}")
+    sync = (setting("BANSHA_SQLITE_SYNC") or "NORMAL").upper()
+    cursor.execute(f"PRAGMA synchronous={sync if sync in {'NORMAL', 'FULL', 'EXTRA'} else 'NORMAL'}")
     cursor.close()
 
 
