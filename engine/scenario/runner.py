@@ -10,7 +10,10 @@ answers each seat's choice of its first card with A as the setup opens, unless a
 ``setup`` block has that player's own 第一身份 act (then ``role`` is the order as dealt
 and the act decides). Where the ruleset holds the sheriff election on a day of its own
 (竞选日), a ``day`` block runs it first: its ``election_acts`` (自爆 …) and then its
-``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens.
+``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens. Where the
+day's vote *is* the election (雾雨小镇's day 1), ``sheriff_votes`` are that vote. ``votes`` may
+list several rounds (口吃法官<暗示>): each is cast as its round opens, the reactions in
+``after`` answering the prompts raised in between.
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from zoneinfo import ZoneInfo
 
 from engine import acting
 from engine import commands as c
+from engine.errors import Refusal
 from engine.game import Game
 from engine.messages import Message, To
-from engine.errors import Refusal
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
@@ -48,6 +51,7 @@ class Runner:
             roles=tuple(p[1] for p in scenario.players),
             secrets=secrets,  # type: ignore[arg-type]
             options=tuple(scenario.options.items()),
+            spare=scenario.spare_cards,
         )
         try:
             self.game = Game.start(rs, start)
@@ -197,21 +201,39 @@ class Runner:
                 self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
                 self._last_words(block)
                 return
-        elif block.sheriff_votes or block.election_acts:
-            raise self._fail("sheriff_votes / election_acts: this ruleset holds no 竞选日 on this day")
+        elif block.election_acts or (block.sheriff_votes and not self._elects_by_vote(block.number)):
+            raise self._fail("sheriff_votes / election_acts: this ruleset holds no sheriff election on this day")
+        rounds = list(block.votes)
+        if block.sheriff_votes and sheriff is not None and not sheriff.own_day:
+            if rounds:
+                raise self._fail("sheriff_votes and votes: on this day the vote is the sheriff election; give one")
+            rounds = [block.sheriff_votes]
         self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
         self._block_opens(block)
         for spec in block.acts:
             self._submit(spec)
-        if len(block.votes) > 1:
-            raise self._fail("several vote rounds: this ruleset has one vote round a day")
-        self._cast(block.votes[0] if block.votes else {})
+        for i, votes in enumerate(rounds or [{}]):
+            if i:
+                self._advance_until(
+                    lambda i=i: self._round_open(block.number, i + 1), f"vote round {i + 1} of day {block.number}"
+                )
+            self._cast(votes)
         for voter, target in block.rejected_votes.items():
             result = self._vote(voter, target)
             if result.accepted:
                 raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
         self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
         self._last_words(block)
+
+    def _elects_by_vote(self, number: int) -> bool:
+        sheriff = self.sc.ruleset.sheriff
+        return sheriff is not None and not sheriff.own_day and number == sheriff.election_day
+
+    def _round_open(self, number: int, round_: int) -> bool:
+        st = self.game.st
+        if st.phase == "over" or (st.phase != "day" and self._when(st.phase, st.day) > self._when("day", number)):
+            raise self._fail(f"vote round {round_} of day {number} never reached")
+        return st.phase == "day" and st.vote_round == round_ and st.deadline is not None and not st.work
 
     def _election(self, block: Block) -> None:
         """竞选日: its acts, then its sheriff votes; the discussion that follows is the day's."""

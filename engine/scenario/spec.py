@@ -18,7 +18,7 @@ from engine.ruleset.model import Ruleset
 from engine.ruleset.yamlsrc import Node, Seq, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 
-TOP_KEYS = {"ruleset", "seed", "options", "players", "script"}
+TOP_KEYS = {"ruleset", "seed", "options", "players", "spare_cards", "script"}
 PLAYER_KEYS = {"name", "role", "secret"}
 BLOCK_KEYS = {
     "setup": {"setup", "acts", "after"},
@@ -104,6 +104,7 @@ class Scenario:
     players: list[tuple[str, tuple[str, ...], int | None]]
     blocks: list[Block]
     players_line: int = 0
+    spare_cards: tuple[str, ...] = ()  # the cards dealt to nobody (盗贼's choice)
 
     def seat_of(self, name: str) -> int:
         return next(i for i, (n, _, _) in enumerate(self.players, 1) if n == name)
@@ -137,7 +138,10 @@ def read(path: str) -> Scenario:
     players = _players(doc, rs, file)
     names = {p[0] for p in players}
     blocks = _blocks(doc, rs, names, file)
-    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"))
+    spare = doc.get("spare_cards") or []
+    if not isinstance(spare, list) or any(str(r) not in rs.roles for r in spare):
+        raise Malformed(file, line_of(doc, "spare_cards"), f"spare_cards 应为规则集 {rs.id} 中身份的列表")
+    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"), tuple(map(str, spare)))
 
 
 def _keys(node: Node, allowed: set[str], file: str, what: str) -> None:
