@@ -13,6 +13,7 @@ from nonebot.plugin import PluginMetadata
 from bot import service
 from bot.service import Refused
 from bot.tables import Table, tables
+from engine import boards
 from engine.errors import RulesetError
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset
 from plugins._common import LOBBY_COMMANDS, is_director, sender, slashed_in_groups, superusers
@@ -82,7 +83,8 @@ async def _roll(event: MessageEvent, words: list[str]) -> str:
 async def _board(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
     if not words:
-        raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。")
+        presets = f"\n预设板型（/板子 板型[+替换…]）：\n{boards.describe(table.rs)}" if table.rs.boards else ""
+        raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。{presets}")
     return await service.set_board(table, words)
 
 
