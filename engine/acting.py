@@ -46,8 +46,9 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
         if "厌旧" in skill.tags:
             yesterday = f"{st.phase}:{st.day - 1}"
             for kin in cards.family(game, seat, skill):
-                if kin.used_on == yesterday:
-                    excluded.update(kin.last_targets)
+                for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
+                    if used_on == yesterday:
+                        excluded.update(targets)
     in_range = conditions.compiled(skill.range)
     out = [o for o in st.seats if cards.publicly_in(game, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
@@ -342,6 +343,8 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
     if state.uses is not None:
         state.uses -= 1
     state.used += 1
+    if state.used_on and state.used_on != st.phase_key:
+        state.before = (state.used_on, state.last_targets)
     state.used_on = st.phase_key
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))

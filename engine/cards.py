@@ -177,7 +177,7 @@ def refresh(game: Game, seat: Seat, rule: str) -> None:
                 st.at_notice.append(("counter", seat.no, card.id, ""))
             else:
                 start_counter(game, seat, card)
-    if st.phase != "election":
+    if st.phase == "day":  # by day an out is public at once; a night's waits for 开门
         seat.shown = seat.current
     leave_lost_teams(game, seat, rule)
 

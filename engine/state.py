@@ -23,6 +23,7 @@ class SkillState:
     last_targets: tuple[int, ...] = ()
     ever_targets: tuple[int, ...] = ()
     used_on: str = ""  # the phase key (e.g. "night:2") of the last use
+    before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
 
 

@@ -19,11 +19,11 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from engine import acting
+from engine import acting, texts
 from engine import commands as c
+from engine.errors import Refusal
 from engine.game import Game
 from engine.messages import Message, To
-from engine.errors import Refusal
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
@@ -269,7 +269,15 @@ class Runner:
         st = self.game.st
         if st.phase == "over":
             raise self._fail(f"day {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        self._not_past("day", number)
         return st.phase == "day" and st.day == number
+
+    def _not_past(self, phase: str, number: int) -> None:
+        """Blocks are chronological: a block whose phase the game has already left never comes."""
+        st = self.game.st
+        if self._when(st.phase, st.day) > self._when(phase, number):
+            where = texts.phase_title(st.phase, st.day)
+            raise self._fail(f"{phase} {number} never reached: the game is already at {where}")
 
     def _night(self, block: Block) -> None:
         game = self.game
@@ -291,6 +299,7 @@ class Runner:
         st = self.game.st
         if st.phase == "over":
             raise self._fail(f"night {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        self._not_past("night", number)
         return st.phase == "night" and st.day == number
 
     def _after_night(self, number: int) -> bool:
