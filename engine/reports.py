@@ -97,7 +97,8 @@ def seat_view(game: Game, no: int) -> str:
     for team in seat.teams:
         mates = [s for s in game.st.seats if team in s.teams and s.no != seat.no]
         if mates and rs.teams[team].intro:
-            lines.append(f"{team}：" + "、".join(f"{m.name}（{game.label(m.no)}）" for m in mates))
+            named = [game.label(m.no) if rs.addressing == "seat" else f"{m.name}（{game.label(m.no)}）" for m in mates]
+            lines.append(f"{team}：" + "、".join(named))
     if game.st.sheriff == seat.no:
         lines.append("你是警长。")
     lines.append(_now_line(game, seat))

@@ -143,6 +143,7 @@ class CardTag:
     team: str = ""
     skills: dict[str, Skill] = field(default_factory=dict)
     relay_of: str = ""  # [接刀]: when every card tagged ``relay_of`` is out, the seat takes that tag
+    where: str = ""
 
 
 @dataclass
@@ -155,6 +156,7 @@ class CardRules:
     order_skill: str = ""  # what the player sends: 「第一身份 预言家」
     order_text: str = ""
     second: tuple[tuple[str, str], ...] = ()  # (role, camp): a seat of that camp must put that card second
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,7 @@ class Hand:
     text: str
     pairs: tuple[tuple[str, str], ...]
     also: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,7 @@ class Forbidden:
 
     text: str
     pair: tuple[Cond, Cond]
+    where: str = ""
 
 
 @dataclass
@@ -180,6 +184,7 @@ class DealRules:
     forbidden: tuple[Forbidden, ...] = ()
     hand_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # 金宝宝: 1–2
     apart: tuple[tuple[str, str, str], ...] = ()  # (role, role, text): never both on one board
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,7 @@ class Substitution:
     choose: tuple[str, ...] = ()  # roles of which the director names one to become ``to``
     to: str = ""
     options: tuple[tuple[str, Any], ...] = ()
+    where: str = ""
 
 
 @dataclass
@@ -201,6 +207,7 @@ class Board:
     cards: tuple[str, ...] = ()
     substitutions: dict[str, Substitution] = field(default_factory=dict)
     options: tuple[tuple[str, Any], ...] = ()
+    where: str = ""
 
 
 @dataclass
