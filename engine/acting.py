@@ -151,6 +151,9 @@ def open_actors(game: Game, step: Step) -> None:
 
 def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
     """A skill that still fires the night its card went out (灵尾)."""
+    counter = game.rs.roles[card.role].counter
+    if counter is not None and counter.name not in card.counters:
+        return  # a card whose count never started has nothing to report
     for name, state in card.skills.items():
         skill = cards.skill_def(game, card, name)
         if skill and skill.out_tonight and skill.automatic and name in step.skills and not cards.spent(state):

@@ -75,18 +75,20 @@ def publicly_in(game: Game, seat: Seat) -> bool:
 
 
 def tags(game: Game, seat: Seat) -> list[str]:
-    """The card tags the seat bears now: its acting card's, those other cards in play give
-    even when not current (隐匿), and those given to the seat itself (接刀)."""
-    rs = game.rs
+    """The card tags the seat bears now: its acting card's, and those its other cards in play
+    give even when not current — by 隐匿, or given to them during play (接刀)."""
     card = acting_card(game, seat)
-    out = list(rs.roles[card.role].tags)
+    out = [*game.rs.roles[card.role].tags, *card.tags]
     for other in seat.cards:
-        if other is card or other.out:
-            continue
-        for skill in rs.roles[other.role].skills.values():
-            out.extend(skill.not_current_tags)
-    out.extend(seat.tags)
+        if other is not card and not other.out:
+            out.extend(hidden_tags(game, other))
     return list(dict.fromkeys(out))
+
+
+def hidden_tags(game: Game, card: Card) -> list[str]:
+    """What a card gives its seat when it is not current: 隐匿's tags, and tags given during play."""
+    out = [t for skill in game.rs.roles[card.role].skills.values() for t in skill.not_current_tags]
+    return out + card.tags
 
 
 def skill_def(game: Game, card: Card, name: str) -> Skill | None:
@@ -290,9 +292,10 @@ def relay(game: Game) -> None:
             continue
         holders = sorted({s.no for s, _ in tagged})
         for seat in st.seats:
-            if not seat.alive or tag.relay_of in seat.tags or tag.name not in tags(game, seat):
+            bearer = next((c for c in seat.cards if not c.out and _gives(game, seat, c, tag.name)), None)
+            if not seat.alive or bearer is None or tag.relay_of in bearer.tags:
                 continue
-            seat.tags.append(tag.relay_of)
+            bearer.tags.append(tag.relay_of)
             game.changed()
             names = "、".join(texts.target_label(rs, st.seat(n)) for n in holders)
             skills = "、".join(f"<{n}>" for n in rs.card_tags[tag.relay_of].skills) or "无"
@@ -304,6 +307,13 @@ def relay(game: Game) -> None:
                 + "。",
             )
             game.log("team", f"{game.who(seat.no)}[{tag.name}]，获得[{tag.relay_of}]", tag.name)
+
+
+def _gives(game: Game, seat: Seat, card: Card, tag: str) -> bool:
+    """Whether this card gives its seat the tag now (as the acting card, or even when not current)."""
+    if card is acting_card(game, seat):
+        return tag in game.rs.roles[card.role].tags or tag in card.tags
+    return tag in hidden_tags(game, card)
 
 
 def tag_team(game: Game, tag: str) -> str:

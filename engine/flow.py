@@ -174,15 +174,14 @@ def _open_next(game: Game, _item: OpenNext) -> None:
 
 
 def _end_phase(game: Game, item: EndPhase) -> None:
+    """No vote today: nobody was voted for (潜行) and no card was voted out (验尸)."""
     st = game.st
-    st.votes = {}
+    st.votes, st.last_votes, st.exiled_cards = {}, {}, []
+    push_front(game, [OpenNext()])
     if st.phase == "election" and item.skip_day:
         election.close(game)
-        notices.publish(game, "跳过第一天讨论，直接进入黑夜。")
-        push_front(game, [OpenNext()])
-        st.phase = "day"  # the skipped day ends as it opens
-        return
-    push_front(game, [OpenNext()])
+        st.phase = "day"  # the skipped day ends as it opens, once its notices are out
+        notices.publish(game, f"【第{st.day}天】跳过第一天讨论，直接进入黑夜。")
 
 
 def end_of(until: str, game: Game) -> None:

@@ -123,7 +123,11 @@ class Game:
     def identity_text(self, seat: Seat) -> str:
         rs = self.rs
         lines = [f"你的角色：{seat.name}（{seat.no}号）"]
-        if len(seat.cards) > 1:
+        if len(seat.cards) > 1 and self.rs.order_skill and self.rs.order_skill.name in seat.skills:
+            lines.append(
+                f"身份牌：{'、'.join(card.role for card in seat.cards)}（开局时选择第一身份）；实际阵营：{seat.camp}"
+            )
+        elif len(seat.cards) > 1:
             held = "、".join(
                 f"{cards.position(seat, card)} {card.role}"
                 + (f"（由{card.dealt}复制）" if card.dealt else "")

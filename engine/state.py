@@ -41,6 +41,7 @@ class Card:
     out_phase: str = ""  # phase key of its out
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
+    tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
 
     @property
     def dealt_as(self) -> str:
@@ -76,7 +77,6 @@ class Seat:
     last_words_published: bool = False
     swapped: bool = False  # first and second swapped until the night ends (魔术师<交换>)
     skills: dict[str, SkillState] = field(default_factory=dict)  # held by the seat through a card tag
-    tags: list[str] = field(default_factory=list)  # card tags given to the seat itself ([接刀] → [群内])
     hands: tuple[str, ...] = ()  # named hands it was dealt (金宝宝)
     shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
 

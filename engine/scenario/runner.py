@@ -11,6 +11,8 @@ answers each seat's choice of its first card with A as the setup opens, unless a
 and the act decides). Where the ruleset holds the sheriff election on a day of its own
 (竞选日), a ``day`` block runs it first: its ``election_acts`` (自爆 …) and then its
 ``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens.
+A ``day`` or ``night`` block's ``penalties`` ({name: 蓝|黄|红}) are given as it opens, before
+its ``surrender``.
 """
 
 from __future__ import annotations
