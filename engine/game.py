@@ -303,6 +303,8 @@ class Game:
             if name not in seat.teams:
                 seat.teams.append(name)
                 self.changed()
+            if name not in seat.joined:
+                seat.joined.append(name)
         everyone = [s for s in self.st.seats if name in s.teams]
         self.log("team", f"{name}：{'、'.join(self.who(s.no) for s in everyone)}", rule)
         ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)

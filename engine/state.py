@@ -69,6 +69,7 @@ class Seat:
     current: int = 0  # index of the current card
     statuses: list[StatusInstance] = field(default_factory=list)
     teams: list[str] = field(default_factory=list)
+    joined: list[str] = field(default_factory=list)  # every team it was ever in (已入群)
     out_cause: str = ""
     out_phase: str = ""
     penalties: dict[str, int] = field(default_factory=lambda: {"蓝": 0, "黄": 0, "红": 0})

@@ -91,6 +91,7 @@ CONDITION_KEYS = {
     "hand": "was dealt one of these named hands (金宝宝)",
     "status": "holds one of these statuses",
     "team": "is a member of that team",
+    "joined": "has been a member of that team at some time (已入群)",
     "alive": "true | false",
     "self": "is (not) the acting seat",
     "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2)",

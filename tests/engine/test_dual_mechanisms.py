@@ -9,7 +9,7 @@ from engine import acting, cards, deaths, reports
 from engine import commands as c
 from engine.messages import To
 from engine.state import Damage, StatusInstance
-from tests.engine.builders import act, at, dual_game, run_to, run_to_step
+from tests.engine.builders import act, at, dual_game, run_to, run_to_step, vote
 
 TABLE = (("狼人", "村民"), ("隐狼", "村民"), ("预言家", "村民"), ("村民", "村民"), ("女巫", "守卫"), ("复制人", "村民"))
 
@@ -143,3 +143,14 @@ def test_only_the_current_card_acts_but_hidden_skills_still_do() -> None:
     assert [h.skill.name for h in cards.held(game, seat)] == ["查验"]
     assert "接刀" in cards.tags(game, seat) and "群内" not in cards.tags(game, seat)
     assert acting.legal_targets(game, seat, game.rs.skill("查验"))  # type: ignore[arg-type]
+
+
+def test_a_wolf_that_left_the_group_has_still_joined_it() -> None:
+    game = dual_game(*TABLE)
+    run_to(game, "day", 1)
+    for voter in (3, 4, 5):
+        assert vote(game, voter, 1).accepted
+    run_to(game, "day", 2)
+    assert "狼群" not in game.st.seat(1).teams and "狼群" in game.st.seat(1).joined
+    result = game.apply(c.Surrender(at=at(game), seat=2))
+    assert result.accepted and "投降有效" in result.reply and game.st.winner == "村民阵营"
