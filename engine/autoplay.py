@@ -59,7 +59,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         targets = [s.no for s in st.seats if cards.publicly_in(game, s)]
         for seat in voters:
             out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*targets, 0])))
-        for seat in st.seats:
+        for seat in st.seats if game.rs.day_step.skills else ():
             for skill in game.held_skills(seat):
                 if skill.timing != "day" or skill.choice_hook or acting.unavailable(game, seat, skill):
                     continue

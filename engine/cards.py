@@ -97,11 +97,25 @@ def skill_def(game: Game, card: Card, name: str) -> Skill | None:
 
 
 def held(game: Game, seat: Seat) -> list[Held]:
-    """Every skill the seat holds now (lost or spent ones too), its acting card's first."""
+    """Every skill the seat holds now (lost or spent ones too), its acting card's first.
+
+    Remembered while nothing that changes it moves: every such change bumps the state's version."""
+    st = game.st
+    key = ("held", st.version, st.phase == "election", seat.no, seat.current, seat.shown)
+    cached = game.memo.get(key)
+    if cached is None:
+        cached = game.memo[key] = _held(game, seat)
+    return cached  # type: ignore[no-any-return]
+
+
+def _held(game: Game, seat: Seat) -> list[Held]:
     rs = game.rs
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
-    for name, state in sorted(card.skills.items(), key=lambda kv: kv[1].granted):
+    mine = card.skills.items()
+    if any(state.granted for state in card.skills.values()):  # given during play: in order of receipt
+        mine = sorted(mine, key=lambda kv: kv[1].granted)  # type: ignore[assignment]
+    for name, state in mine:
         skill = skill_def(game, card, name)
         if skill is not None and not skill.todo:
             out.setdefault(name, Held(skill, state, card))
@@ -113,7 +127,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
             for name in hider.not_current_skills:
                 if name in other.skills:
                     out.setdefault(name, Held(role.skills[name], other.skills[name], other))
-    for tag in tags(game, seat):
+    for tag in tags(game, seat) if rs.card_tags else ():
         for name, skill in rs.card_tags[tag].skills.items():
             if name in seat.skills:
                 out.setdefault(name, Held(skill, seat.skills[name], None))
@@ -192,6 +206,7 @@ def swap(game: Game, seat: Seat, for_night: bool, rule: str) -> None:
     else:
         seat.cards.reverse()
         seat.current = len(seat.cards) - 1 - seat.current
+    game.changed()
     game.log("card", f"{game.who(seat.no)}的第一身份与第二身份互换" + ("（至夜晚结束）" if for_night else ""), rule)
     refresh(game, seat, rule)
     after = {h.skill.name for h in held(game, seat) if usable(game, seat, h)}
@@ -357,6 +372,7 @@ def choose_first(game: Game, seat: Seat, role: str) -> str:
         raise Refusal(f"{why}。请发送「{skill} {other}」。")
     if seat.cards[0].role != role:
         seat.cards.reverse()
+        game.changed()
     seat.skills[skill].used += 1
     game.log("order", f"{game.who(seat.no)}选择第一身份{role}", skill)
     return f"已记录：第一身份{seat.cards[0].role}，第二身份{seat.cards[1].role}。截止前可重新发送以更改。"
@@ -365,6 +381,7 @@ def choose_first(game: Game, seat: Seat, role: str) -> str:
 def settle_order(game: Game) -> None:
     """The choice closes: a silent seat keeps the default order (a card that must be second goes second)."""
     rs, st = game.rs, game.st
+    game.changed()
     for seat in st.seats:
         chose = seat.skills.pop(rs.cards.order_skill, None)
         if len(seat.cards) < 2:

@@ -802,7 +802,6 @@ def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     for step in steps:
         if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == "setup":
             step.skills = (*step.skills, rs.cards.order_skill)
-        step.roles = frozenset(r.name for r in rs.roles.values() if set(r.skills) & set(step.skills))
     rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
     rs.night_steps = tuple(s for s in steps if s.phase == "night")
     rs.day_step = steps[-1]

@@ -260,7 +260,6 @@ class Step:
     skills: tuple[str, ...] = ()
     text: str = ""
     minutes: int | None = None
-    roles: frozenset[str] = frozenset()  # the roles holding one of the step's skills
     joins: str = ""  # the team that the seats now bearing its tag join (当前拥有<杀人>技能的角色加入狼群)
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
 
