@@ -232,8 +232,14 @@ def announce_step(game: Game) -> None:
             game.tell(seat.no, cards.order_prompt(game, seat, until), "prompt")
             continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
-        where = title if st.phase in {"day", "election"} else f"{title}·{step.name}"
-        game.tell(seat.no, f"【{where}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。", "prompt")
+        if st.phase in {"day", "election"}:  # a day skill is used when sent; there is nothing to pass
+            game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」发动。", "prompt")
+        else:
+            game.tell(
+                seat.no,
+                f"【{title}·{step.name}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。",
+                "prompt",
+            )
 
 
 # ---------------------------------------------------------------- resolution

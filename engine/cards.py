@@ -172,10 +172,6 @@ def family(game: Game, seat: Seat, skill: Skill) -> list[SkillState]:
     return [h.state for h in held(game, seat) if h.skill.name in names or h.skill.counts_as in names]
 
 
-def new_states(game: Game, role: str) -> dict[str, SkillState]:
-    return {s.name: SkillState(s.name, s.uses) for s in game.rs.roles[role].skills.values() if not s.todo}
-
-
 # ---------------------------------------------------------------- changes
 
 
@@ -206,6 +202,7 @@ def swap(game: Game, seat: Seat, for_night: bool, rule: str) -> None:
     else:
         seat.cards.reverse()
         seat.current = len(seat.cards) - 1 - seat.current
+        seat.shown = len(seat.cards) - 1 - seat.shown
     game.changed()
     game.log("card", f"{game.who(seat.no)}的第一身份与第二身份互换" + ("（至夜晚结束）" if for_night else ""), rule)
     refresh(game, seat, rule)
@@ -313,13 +310,13 @@ def relay(game: Game) -> None:
             bearer.tags.append(tag.relay_of)
             game.changed()
             names = "、".join(texts.target_label(rs, st.seat(n)) for n in holders)
-            skills = "、".join(f"<{n}>" for n in rs.card_tags[tag.relay_of].skills) or "无"
+            taken = rs.card_tags[tag.relay_of]
+            skills = "、".join(f"<{n}>" for n in taken.skills) or "无"
+            joins = f"，将在夜晚开始时进入{taken.team}" if taken.team else ""
             game.tell(
                 seat.no,
                 f"所有拥有[{tag.relay_of}]标签的身份牌均已出局，你[{tag.name}]：曾拥有[{tag.relay_of}]标签的角色是{names}。"
-                f"你获得技能{skills}"
-                + (f"，将在夜晚开始时进入{tag_team(game, tag.relay_of)}" if tag_team(game, tag.relay_of) else "")
-                + "。",
+                f"你获得技能{skills}{joins}。",
             )
             game.log("team", f"{game.who(seat.no)}[{tag.name}]，获得[{tag.relay_of}]", tag.name)
 
@@ -329,10 +326,6 @@ def _gives(game: Game, seat: Seat, card: Card, tag: str) -> bool:
     if card is acting_card(game, seat):
         return tag in game.rs.roles[card.role].tags or tag in card.tags
     return tag in hidden_tags(game, card)
-
-
-def tag_team(game: Game, tag: str) -> str:
-    return game.rs.card_tags[tag].team
 
 
 # ---------------------------------------------------------------- ordering at the start
