@@ -162,7 +162,7 @@ def _open_next(game: Game, _item: OpenNext) -> None:
         _open_night(game, st.day if rs.first == "day" else st.day + 1)
     elif st.phase == "election":
         election.close(game)
-        open_day(game)
+        open_discussion(game)
     else:  # after the opening steps, or after a night: wait for 开门
         if st.phase == "night":
             end_of("night_end", game)
@@ -215,7 +215,13 @@ def open_day(game: Game) -> None:
     st.day = st.day + 1 if game.rs.first == "day" else st.day
     if election.due(game):
         election.begin(game)
-        return
+    else:
+        open_discussion(game)
+
+
+def open_discussion(game: Game) -> None:
+    """The day proper: the dawn notices, then discussion and the vote until 关门."""
+    st = game.st
     st.phase, st.step = "day", 0
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now)
