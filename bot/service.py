@@ -55,6 +55,11 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
     must not make the bot read (or import hooks from) any other path."""
     if tables.in_group(group_id):
         raise Refused("本群已有一局进行中的游戏。结束它之后才能新建。")
+    bound = tables.bound_to(group_id)
+    if bound is not None:  # its roster is enforced: whoever came to sign up would be removed
+        table, team = bound
+        label = table.rs.teams[team].group or team
+        raise Refused(f"本群是第 #{table.id} 局的{label}，不能用作主群。请在另一个群新建。")
     directory = ruleset_dir(ruleset_id)
     if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
         raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
