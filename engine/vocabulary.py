@@ -216,3 +216,49 @@ SUBSTITUTION_KEYS = {
     "to": "the role a chosen card becomes",
     "options": "options it switches on",
 }
+
+# Sections whose keys later posts added to.
+VOTE_KEYS = {
+    "exile_from_day": "the first day whose vote exiles",
+    "tie": "tie-breakers in order (TIE_BREAKERS), or none",
+    "changes": "how many times a vote may be changed",
+    "freeze_minutes": "no change or 代投 in the last minutes before 关门",
+    "no_votes_tie": "true: 全员弃票也视为平票",
+}
+ELECTION_KEYS = {
+    "day": "the day of the sheriff election",
+    "decide": "earliest_highest (最先达到最高票) | tie_none (平票则没有警长)",
+    "own_day": "true: 竞选日, a day of its own before the night's outs are announced",
+    "swallowed_by": "skills that, used on 竞选日, end it with no sheriff for the game (吞警徽)",
+}
+LAST_WORDS_KEYS = {
+    "count": "how many seats may leave 遗言: N | all | {role: 身份} (as many as that role's cards)",
+    "phases": "day | first_night: only seats out then leave 遗言 (仅白天或第一夜)",
+}
+SURRENDER_KEYS = {
+    "ask": "whose agreement a camp's 投降 needs",
+    "when_all": "a condition every seat of the camp must meet first (已入群)",
+}
+SHOWDOWN_KEYS = {"ask": "whose agreement a camp's 拍刀 needs before it goes to the directors"}
+NOTICE_KEYS = {
+    "dawn": "the dawn report's sections, in order",
+    "death_label": "seat | name | secret: how an out seat is named",
+    "day_causes": "true: a day out's cause is named",
+    "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
+    "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
+}
+# The {fields} a message text may use, filled per message; a counter's name ({尾巴}) gives the
+# acting card's count.
+TEMPLATE_FIELDS = {
+    "target": "the subject, as players name it",
+    "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage: the seats reported)",
+    "name": "the subject's character name",
+    "role": "the subject's current card",
+    "surface_camp": "the subject's 表面阵营",
+    "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
+    "camp": "(feedback_exiled) the camps of the cards voted out",
+    "self_name": "the acting seat's character name",
+    "self_secret": "the acting seat's secret number",
+    "member_secrets": "(team intro) the members' secret numbers",
+    "member_labels": "(team intro) the members as players name them",
+}

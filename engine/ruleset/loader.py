@@ -6,6 +6,7 @@ Every problem is reported as file:line; loading collects all of them before fail
 from __future__ import annotations
 
 import importlib.util
+import string
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -28,21 +29,28 @@ from engine.vocabulary import (
     DECISIONS,
     EFFECT_KEYS,
     EFFECT_VERBS,
+    ELECTION_KEYS,
     GAME_CONDITIONS,
     HAND_KEYS,
     KNOWN_TAGS,
+    LAST_WORDS_KEYS,
+    NOTICE_KEYS,
     ORDER_KEYS,
     ROLE_KEYS,
+    SHOWDOWN_KEYS,
     SKILL_KEYS,
     STATUS_KEYS,
     STEP_KEYS,
     SUBSTITUTION_KEYS,
+    SURRENDER_KEYS,
+    TEMPLATE_FIELDS,
     TIE_BREAKERS,
     TIMING_TAGS,
     TRIGGER_KEYS,
     TRIGGERS,
     UNTILS,
     VICTORY_TESTS,
+    VOTE_KEYS,
 )
 
 RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
@@ -856,7 +864,7 @@ def _schedule(doc: Node, ctx: _Ctx) -> m.Schedule:
 
 def _vote(doc: Node, ctx: _Ctx) -> m.VoteRules:
     node = _section(doc, "vote", ctx)
-    ctx.keys(node, {"exile_from_day", "tie", "changes", "freeze_minutes", "no_votes_tie"}, "vote")
+    ctx.keys(node, VOTE_KEYS, "vote")
     tie = tuple(t for t in ctx.names(node, "tie") if t != "none")
     for breaker in tie:
         if breaker not in TIE_BREAKERS:
@@ -876,7 +884,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     node = _section(doc, "sheriff", ctx)
     ctx.keys(node, {"text", "election", "weight", "on_out", "public_label"}, "sheriff")
     election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
-    ctx.keys(election, {"day", "decide", "own_day", "swallowed_by"}, "sheriff.election")
+    ctx.keys(election, ELECTION_KEYS, "sheriff.election")
     on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
     rules = m.SheriffRules(
         text=ctx.text(node, "text"),
@@ -900,7 +908,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
 
 def _last_words(doc: Node, ctx: _Ctx) -> m.LastWords:
     node = _section(doc, "last_words", ctx)
-    ctx.keys(node, {"count", "phases"}, "last_words")
+    ctx.keys(node, LAST_WORDS_KEYS, "last_words")
     phases = ctx.names(node, "phases")
     for phase in phases:
         if phase not in {"day", "first_night"}:
@@ -925,7 +933,7 @@ def _surrender(doc: Node, ctx: _Ctx) -> tuple[dict[str, m.Cond], dict[str, m.Con
         node = ctx.mapping(body, section, camp, f"投降 {camp}")
         if node is None:
             continue
-        ctx.keys(node, {"ask", "when_all"}, f"投降 {camp}")
+        ctx.keys(node, SURRENDER_KEYS, f"投降 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
         if "when_all" in node:
@@ -941,7 +949,7 @@ def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
         node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
         if node is None:
             continue
-        ctx.keys(node, {"ask"}, f"拍刀 {camp}")
+        ctx.keys(node, SHOWDOWN_KEYS, f"拍刀 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
     return out
@@ -949,7 +957,7 @@ def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
 
 def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
     node = _section(doc, "notices", ctx)
-    ctx.keys(node, {"dawn", "death_label", "day_causes", "death_order", "red_card_at_once"}, "notices")
+    ctx.keys(node, NOTICE_KEYS, "notices")
     base = m.Notices()
     dawn = ctx.names(node, "dawn") or base.dawn
     for section in dawn:
@@ -1180,6 +1188,7 @@ def _check_effect(
     own_step: m.Step | None,
 ) -> None:
     arg = effect.arg
+    _check_fields(rs, ctx, effect)
     if effect.verb == "damage":
         kind = arg.get("kind") if isinstance(arg, dict) else None
         if kind not in rs.damage:
@@ -1208,6 +1217,27 @@ def _check_effect(
         for name in arg.values() if isinstance(arg, dict) else [arg]:
             if rs.skill(str(name)) is None:
                 _problem(ctx, rs, f"grant_skill 的技能 {name!r} 未定义", effect.where)
+
+
+def _check_fields(rs: m.Ruleset, ctx: _Ctx, effect: m.Effect) -> None:
+    """The {fields} of a message text are ones the engine fills (or a counter's name)."""
+    arg = effect.arg
+    texts = [arg] if isinstance(arg, str) else [arg.get(k) for k in ("text", "none")] if isinstance(arg, dict) else []
+    if effect.verb not in {"feedback", "notify", "announce", "feedback_chosen", "feedback_damage", "feedback_exiled"}:
+        return
+    counters = {r.counter.name for r in rs.roles.values() if r.counter}
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        try:
+            fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        except ValueError:
+            _problem(ctx, rs, f"文字 {text!r} 的花括号不成对", effect.where)
+            continue
+        for name in sorted(fields - set(TEMPLATE_FIELDS) - counters):
+            _problem(
+                ctx, rs, f"文字中不认识的 {{{name}}}（可用：{'、'.join(TEMPLATE_FIELDS)}，或计数的名称）", effect.where
+            )
 
 
 def _problem(ctx: _Ctx, rs: m.Ruleset, message: str, where: str = "") -> None:

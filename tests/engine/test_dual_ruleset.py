@@ -49,11 +49,13 @@ def copy(tmp_path: Path) -> Path:
         ("roles.yaml", "counts_as: 守护之盾", "counts_as: 守护之剑", "守护之剑"),
         ("roles.yaml", "choice_hook: 心算选择", "choice_hook: 珠算", "珠算"),
         ("roles.yaml", "grant_skill: {验人: 幸运儿预言", "grant_skill: {验人: 幸运儿透视", "幸运儿透视"),
+        ("roles.yaml", "你的尾巴还剩{尾巴}条。", "你的尾巴还剩{尾数}条。", "{尾数}"),
         ("boards.yaml", "replace: {守卫: 魔术师}", "replace: {守卫: 魔法师}", "魔法师"),
         ("boards.yaml", "options: {唐伯虎金宝宝: true}", "options: {唐伯虎银宝宝: true}", "唐伯虎银宝宝"),
         ("ruleset.yaml", "pairs: [[村民, 村民], [复制人, 村民]]", "pairs: [[村民, 平民], [复制人, 村民]]", "平民"),
         ("ruleset.yaml", "tie: [trigger, sheriff_pick]", "tie: [trigger, coin]", "tie 应为"),
         ("ruleset.yaml", "death_order: seat", "death_order: alphabet", "death_order"),
+        ("ruleset.yaml", "no_votes_tie: true", "no_vote_tie: true", "no_vote_tie"),
         ("ruleset.yaml", "{role: 预言家}, {camp: 狼人阵营}", "{role: 预言家}, {side: 狼人阵营}", "side"),
     ],
 )
