@@ -112,7 +112,10 @@ async def measure(t: Table, qq: int, text: str, count: int, burst: int) -> tuple
 async def run(actions: int, burst: int) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-wire-") as scratch:
         results = {}
-        for name, process in (("echo", EchoProcess(Path(scratch) / "echo")), ("bot", BotProcess(Path(scratch) / "bot"))):
+        for name, process in (
+            ("echo", EchoProcess(Path(scratch) / "echo")),
+            ("bot", BotProcess(Path(scratch) / "bot")),
+        ):
             process.data.mkdir()
             process.start()
             try:
@@ -131,11 +134,15 @@ async def run(actions: int, burst: int) -> None:
         for name, (latencies, rate) in results.items():
             ordered = sorted(latencies)
             p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-            print(f"{name:>4}: DM → 已记录 median {statistics.median(ordered) * 1000:.2f} ms, "
-                  f"p99 {p99 * 1000:.2f} ms; burst {rate:.0f} accepted actions/s")
+            print(
+                f"{name:>4}: DM → 已记录 median {statistics.median(ordered) * 1000:.2f} ms, "
+                f"p99 {p99 * 1000:.2f} ms; burst {rate:.0f} accepted actions/s"
+            )
         bot_med = statistics.median(results["bot"][0])
         echo_med = statistics.median(results["echo"][0])
-        print(f"ratio bot/echo: median {bot_med / echo_med:.2f}×, throughput {results['echo'][1] / results['bot'][1]:.2f}×")
+        print(
+            f"ratio bot/echo: median {bot_med / echo_med:.2f}×, throughput {results['echo'][1] / results['bot'][1]:.2f}×"
+        )
 
 
 def main() -> None:

@@ -30,13 +30,16 @@ NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥"
 STEP_LIMIT = 3000
 
 
+def preset_sizes(rs: Ruleset) -> dict[int, str]:
+    """Players → the ruleset's preset board for that many."""
+    return {len(board.cards) // rs.cards.per_seat: name for name, board in rs.boards.items()}
+
+
 def board_for(rs: Ruleset, players: int) -> str:
     """The /板子 argument: a preset of that size, or about 30% wolves, one of each other role
     that acts, and plain villagers for the rest."""
-    per_seat = getattr(getattr(rs, "cards", None), "per_seat", 1)
-    for name, board in getattr(rs, "boards", {}).items():
-        if len(board.cards) == players * per_seat:
-            return name
+    if players in preset_sizes(rs):
+        return preset_sizes(rs)[players]
     usable = [r for r in rs.roles.values() if not r.todo]
     wolf = next(r.name for r in usable if r.camp.startswith("狼") and r.skills)
     plain = next((r.name for r in usable if not r.skills and not r.camp.startswith("狼")), None)
@@ -83,6 +86,7 @@ async def play(ruleset_id: str, players: int, seed: int) -> int:
     port = free_port()
     app = create_app(port=port, bansha_sandbox=True, log_level="WARNING")
     from bot.tables import tables  # the store needs NoneBot initialised first
+
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     serving = asyncio.create_task(server.serve())
     sandbox = host.current
@@ -161,14 +165,19 @@ def print_transcript(entries: list[Entry], nick: dict[int, str], bot: int) -> No
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.split("\n\n")[1])
     parser.add_argument("ruleset")
-    parser.add_argument("--players", type=int, default=9)
+    parser.add_argument("--players", type=int, help="default: the smallest preset board, or 9")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     try:
-        load_ruleset(args.ruleset)
+        rs = load_ruleset(args.ruleset)
     except RulesetError as exc:
         print(f"规则集 {args.ruleset} 无法使用：\n{exc}", file=sys.stderr)
         return 2
+    sizes = preset_sizes(rs)
+    players = args.players or (min(sizes) if sizes else 9)
+    if sizes and players not in sizes:
+        print(f"{rs.name}的预设板型人数：{'、'.join(map(str, sorted(sizes)))}。", file=sys.stderr)
+        return 2
     os.environ["BANSHA_DATA_DIR"] = tempfile.mkdtemp(prefix="bansha-demo-")
     os.environ.pop("ONEBOT_ACCESS_TOKEN", None)
-    return asyncio.run(play(args.ruleset, args.players, args.seed))
+    return asyncio.run(play(args.ruleset, players, args.seed))

@@ -22,8 +22,8 @@ from bot.outbox import Recipient
 from bot.settings import BanshaConfig
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import ENGINE_VERSION, Player, Table, ruleset_hash, tables
+from engine import boards, reports
 from engine import commands as c
-from engine import reports
 from engine.errors import RulesetError
 from engine.game import Game, check_start
 from engine.messages import Message
@@ -55,6 +55,11 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
     must not make the bot read (or import hooks from) any other path."""
     if tables.in_group(group_id):
         raise Refused("本群已有一局进行中的游戏。结束它之后才能新建。")
+    bound = tables.bound_to(group_id)
+    if bound is not None:  # its roster is enforced: whoever came to sign up would be removed
+        table, team = bound
+        label = table.rs.teams[team].group or team
+        raise Refused(f"本群是第 #{table.id} 局的{label}，不能用作主群。请在另一个群新建。")
     directory = ruleset_dir(ruleset_id)
     if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
         raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
@@ -138,20 +143,37 @@ def parse_board(rs_roles: dict[str, Any], words: list[str]) -> list[str]:
 
 
 async def set_board(table: Table, words: list[str]) -> str:
+    """板子: a preset of the ruleset with its substitutions (6人局+魔术师), or the cards listed."""
+    rs = table.rs
+    template, substitutions = "", ()
+    if rs.boards and words and boards.parse(rs, words[0])[0] in rs.boards:
+        try:
+            template, substitutions = boards.parse(rs, " ".join(words))
+            board = boards.cards_of(rs, template, substitutions)[0]
+        except boards.BadBoard as bad:
+            raise Refused(str(bad)) from bad
+    else:
+        board = parse_board(rs.roles, words)
+    todo = [r for r in board if rs.roles[r].todo]
+    if todo:
+        raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
     async with table.lock:
         _lobby(table)
-        board = parse_board(table.rs.roles, words)
-        todo = [r for r in board if table.rs.roles[r].todo]
-        if todo:
-            raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
         async with get_session() as session:
-            await session.execute(update(GameRow).where(GameRow.id == table.id).values(board=board))
+            await session.execute(
+                update(GameRow)
+                .where(GameRow.id == table.id)
+                .values(board=board, template=template, substitutions=list(substitutions))
+            )
             await session.commit()
-        table.board = board
+        table.board, table.template, table.substitutions = board, template, list(substitutions)
     counts: dict[str, int] = {}
     for role in board:
         counts[role] = counts.get(role, 0) + 1
-    return f"板子已设置（{len(board)}人）：" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
+    per_seat = rs.cards.per_seat
+    seats = f"{len(board) // per_seat}人" if per_seat > 1 else f"{len(board)}人"
+    name = f"{template}{''.join('+' + s for s in substitutions)}：" if template else ""
+    return f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
 
 
 def parse_settings(words: list[str]) -> dict[str, Any]:
@@ -212,7 +234,9 @@ async def start(table: Table, by: Recipient) -> str:
             at=now(),
             seed=new_seed(),
             names=tuple(p.name for p in table.players),
-            board=tuple(table.board),
+            board=() if table.template else tuple(table.board),
+            template=table.template,
+            substitutions=tuple(table.substitutions),
             settings=tuple(table.settings.items()),
             options=tuple(table.options.items()),
         )

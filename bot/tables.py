@@ -61,6 +61,8 @@ class Table:
     settings: dict[str, object]
     options: dict[str, object]
     game: Game | None = None
+    template: str = ""  # a preset board of the ruleset, when the director chose one
+    substitutions: list[str] = field(default_factory=list)  # and its substitutions
     seq: int = 0  # the last command's number in the log
     snapshot_seq: int = 0
     bindings: dict[str, int] = field(default_factory=dict)  # team → QQ group
@@ -159,6 +161,8 @@ async def _load(session, row: GameRow) -> Table:  # type: ignore[no-untyped-def]
         list(row.board),
         dict(row.settings),
         dict(row.options),
+        template=row.template,
+        substitutions=list(row.substitutions),
         bindings=bindings,
     )
     if row.status == "running":

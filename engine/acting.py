@@ -47,8 +47,9 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
         if "厌旧" in skill.tags:
             yesterday = f"{st.phase}:{st.day - 1}"
             for kin in cards.family(game, seat, skill):
-                if kin.used_on == yesterday:
-                    excluded.update(kin.last_targets)
+                for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
+                    if used_on == yesterday:
+                        excluded.update(targets)
     in_range = conditions.compiled(skill.range)
     present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
     out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
@@ -209,6 +210,9 @@ def expire_seats(game: Game) -> bool:
 
 def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
     """A skill that still fires the night its card went out (灵尾)."""
+    counter = game.rs.roles[card.role].counter
+    if counter is not None and counter.name not in card.counters:
+        return  # a card whose count never started has nothing to report
     for name, state in card.skills.items():
         skill = cards.skill_def(game, card, name)
         if skill and skill.out_tonight and skill.automatic and name in step.skills and not cards.spent(state):
@@ -288,8 +292,14 @@ def announce_step(game: Game) -> None:
             game.tell(seat.no, cards.order_prompt(game, seat, until), "prompt")
             continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
-        where = title if st.phase in {"day", "election"} else f"{title}·{step.name}"
-        game.tell(seat.no, f"【{where}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。", "prompt")
+        if st.phase in {"day", "election"}:  # a day skill is used when sent; there is nothing to pass
+            game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」发动。", "prompt")
+        else:
+            game.tell(
+                seat.no,
+                f"【{title}·{step.name}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。",
+                "prompt",
+            )
 
 
 # ---------------------------------------------------------------- resolution
@@ -418,6 +428,8 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
     if state.uses is not None:
         state.uses -= 1
     state.used += 1
+    if state.used_on and state.used_on != st.phase_key:
+        state.before = (state.used_on, state.last_targets)
     state.used_on = st.phase_key
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))

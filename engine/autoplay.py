@@ -1,7 +1,7 @@
 """Random legal moves: built-in players for the demo, the benchmark and property tests.
 
 ``moves`` lists what each seat may legally do right now (answer a prompt, use or
-pass a skill in the open step, vote); ``play`` drives a whole game with a seeded
+pass a skill in the open step, vote, use a day skill); ``play`` drives a whole game with a seeded
 RNG, moving the clock to each deadline when nobody has a move left to make.
 """
 
@@ -59,6 +59,13 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         targets = [s.no for s in st.seats if cards.publicly_in(game, s)]
         for seat in voters:
             out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*targets, 0])))
+        for seat in st.seats if game.rs.day_step.skills else ():
+            for skill in game.held_skills(seat):
+                if skill.timing != "day" or skill.choice_hook or acting.unavailable(game, seat, skill):
+                    continue
+                options = acting.legal_targets(game, seat, skill) if skill.needs_targets else []
+                picked = tuple(s.no for s in rng.sample(options, min(len(options), skill.targets[0])))
+                out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=picked))
     return out
 
 

@@ -75,18 +75,20 @@ def publicly_in(game: Game, seat: Seat) -> bool:
 
 
 def tags(game: Game, seat: Seat) -> list[str]:
-    """The card tags the seat bears now: its acting card's, those other cards in play give
-    even when not current (隐匿), and those given to the seat itself (接刀)."""
-    rs = game.rs
+    """The card tags the seat bears now: its acting card's, and those its other cards in play
+    give even when not current — by 隐匿, or given to them during play (接刀)."""
     card = acting_card(game, seat)
-    out = list(rs.roles[card.role].tags)
+    out = [*game.rs.roles[card.role].tags, *card.tags]
     for other in seat.cards:
-        if other is card or other.out:
-            continue
-        for skill in rs.roles[other.role].skills.values():
-            out.extend(skill.not_current_tags)
-    out.extend(seat.tags)
+        if other is not card and not other.out:
+            out.extend(hidden_tags(game, other))
     return list(dict.fromkeys(out))
+
+
+def hidden_tags(game: Game, card: Card) -> list[str]:
+    """What a card gives its seat when it is not current: 隐匿's tags, and tags given during play."""
+    out = [t for skill in game.rs.roles[card.role].skills.values() for t in skill.not_current_tags]
+    return out + card.tags
 
 
 def skill_def(game: Game, card: Card, name: str) -> Skill | None:
@@ -96,13 +98,27 @@ def skill_def(game: Game, card: Card, name: str) -> Skill | None:
 
 def held(game: Game, seat: Seat) -> list[Held]:
     """Every skill the seat holds now (lost or spent ones too), its acting card's first. Tonight a
-    seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill."""
+    seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill.
+
+    Remembered while nothing that changes it moves: every such change bumps the state's version."""
+    st = game.st
+    key = ("held", st.version, st.phase == "election", seat.no, seat.current, seat.shown)
+    cached = game.memo.get(key)
+    if cached is None:
+        cached = game.memo[key] = _held(game, seat)
+    return cached  # type: ignore[no-any-return]
+
+
+def _held(game: Game, seat: Seat) -> list[Held]:
     rs = game.rs
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
     lent = seat.no in game.st.lent
     taken = lent_teams(game)
-    for name, state in sorted(card.skills.items(), key=lambda kv: kv[1].granted):
+    mine = card.skills.items()
+    if any(state.granted for state in card.skills.values()):  # given during play: in order of receipt
+        mine = sorted(mine, key=lambda kv: kv[1].granted)  # type: ignore[assignment]
+    for name, state in mine:
         skill = skill_def(game, card, name)
         if skill is None or skill.todo or lent or (skill.team and skill.team.team in taken):
             continue
@@ -123,7 +139,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
             for name in hider.not_current_skills:
                 if name in other.skills:
                     out.setdefault(name, Held(role.skills[name], other.skills[name], other))
-    for tag in tags(game, seat):
+    for tag in tags(game, seat) if rs.card_tags else ():
         for name, skill in rs.card_tags[tag].skills.items():
             if name in seat.skills:
                 out.setdefault(name, Held(skill, seat.skills[name], None))
@@ -222,7 +238,7 @@ def refresh(game: Game, seat: Seat, rule: str) -> None:
                 st.at_notice.append(("counter", seat.no, card.id, ""))
             else:
                 start_counter(game, seat, card)
-    if st.phase != "election":
+    if st.phase == "day":  # by day an out is public at once; a night's waits for 开门
         seat.shown = seat.current
     leave_lost_teams(game, seat, rule)
 
@@ -235,6 +251,8 @@ def swap(game: Game, seat: Seat, for_night: bool, rule: str) -> None:
     else:
         seat.cards.reverse()
         seat.current = len(seat.cards) - 1 - seat.current
+        seat.shown = len(seat.cards) - 1 - seat.shown
+    game.changed()
     game.log("card", f"{game.who(seat.no)}的第一身份与第二身份互换" + ("（至夜晚结束）" if for_night else ""), rule)
     refresh(game, seat, rule)
     after = {h.skill.name for h in held(game, seat) if usable(game, seat, h)}
@@ -344,24 +362,28 @@ def relay(game: Game) -> None:
             continue
         holders = sorted({s.no for s, _ in tagged})
         for seat in st.seats:
-            if not seat.alive or tag.relay_of in seat.tags or tag.name not in tags(game, seat):
+            bearer = next((c for c in seat.cards if not c.out and _gives(game, seat, c, tag.name)), None)
+            if not seat.alive or bearer is None or tag.relay_of in bearer.tags:
                 continue
-            seat.tags.append(tag.relay_of)
+            bearer.tags.append(tag.relay_of)
             game.changed()
             names = "、".join(texts.target_label(rs, st.seat(n)) for n in holders)
-            skills = "、".join(f"<{n}>" for n in rs.card_tags[tag.relay_of].skills) or "无"
+            taken = rs.card_tags[tag.relay_of]
+            skills = "、".join(f"<{n}>" for n in taken.skills) or "无"
+            joins = f"，将在夜晚开始时进入{taken.team}" if taken.team else ""
             game.tell(
                 seat.no,
                 f"所有拥有[{tag.relay_of}]标签的身份牌均已出局，你[{tag.name}]：曾拥有[{tag.relay_of}]标签的角色是{names}。"
-                f"你获得技能{skills}"
-                + (f"，将在夜晚开始时进入{tag_team(game, tag.relay_of)}" if tag_team(game, tag.relay_of) else "")
-                + "。",
+                f"你获得技能{skills}{joins}。",
             )
             game.log("team", f"{game.who(seat.no)}[{tag.name}]，获得[{tag.relay_of}]", tag.name)
 
 
-def tag_team(game: Game, tag: str) -> str:
-    return game.rs.card_tags[tag].team
+def _gives(game: Game, seat: Seat, card: Card, tag: str) -> bool:
+    """Whether this card gives its seat the tag now (as the acting card, or even when not current)."""
+    if card is acting_card(game, seat):
+        return tag in game.rs.roles[card.role].tags or tag in card.tags
+    return tag in hidden_tags(game, card)
 
 
 # ---------------------------------------------------------------- ordering at the start
@@ -401,6 +423,7 @@ def choose_first(game: Game, seat: Seat, role: str) -> str:
         raise Refusal(f"{why}。请发送「{skill} {other}」。")
     if seat.cards[0].role != role:
         seat.cards.reverse()
+        game.changed()
     seat.skills[skill].used += 1
     game.log("order", f"{game.who(seat.no)}选择第一身份{role}", skill)
     return f"已记录：第一身份{seat.cards[0].role}，第二身份{seat.cards[1].role}。截止前可重新发送以更改。"
@@ -409,6 +432,7 @@ def choose_first(game: Game, seat: Seat, role: str) -> str:
 def settle_order(game: Game) -> None:
     """The choice closes: a silent seat keeps the default order (a card that must be second goes second)."""
     rs, st = game.rs, game.st
+    game.changed()
     for seat in st.seats:
         chose = seat.skills.pop(rs.cards.order_skill, None)
         if len(seat.cards) < 2:

@@ -9,6 +9,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     hand: 金宝宝              was dealt that named hand
     status: 被吹笛 | [..]     holds one of these statuses
     team: 情侣               is a member of that team
+    joined: 狼群             has been a member of that team at some time (已入群)
     alive: true|false       (skill ranges and victory tests assume alive: true)
     self: true|false        is (not) the seat acting
     cards_in_play: 2        this many of its cards are not out
@@ -76,6 +77,10 @@ def _status(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
 
 def _team(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(t in values for t in s.teams)
+
+
+def _joined(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(t in values for t in s.joined)
 
 
 def _dealt(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
@@ -189,6 +194,7 @@ _SETS = {
     "hand": _hand,
     "status": _status,
     "team": _team,
+    "joined": _joined,
     "dealt": _dealt,
     "phase": _phase,
     "holds": _holds,

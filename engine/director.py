@@ -64,7 +64,7 @@ def extend(game: Game, cmd: c.Extend) -> str:
     elif st.deadline is not None and not st.work:
         st.deadline += delta
         new = st.deadline
-        if st.phase == "day":
+        if st.phase in {"day", "election"}:
             game.public(f"【导演】延时{cmd.minutes}分钟，关门时间改为 {game.deadline_text(new)}。")
         for seat in st.seats:
             if acting.pending(game, seat):
@@ -221,7 +221,7 @@ def settings(game: Game, cmd: c.Settings) -> str:
     if "speed" in dict(cmd.values):
         clock.anchor_real, clock.anchor_game, clock.speed = cmd.at, st.now, float(merged["speed"])
     if (
-        st.phase == "day"
+        st.phase in {"day", "election"}
         and st.deadline is not None
         and st.step_opened is not None
         and ({"day_close", "day_days", "weekend_days"} & set(dict(cmd.values)))

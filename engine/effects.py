@@ -346,10 +346,9 @@ def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     game = ctx.game
     a, b = ctx.targets
     redirects = game.st.redirects
-    for one, other in ((a, b), (b, a)):
-        aimed = [k for k, v in redirects.items() if v == one] or [one]
-        for source in aimed:
-            redirects[source] = other
+    for source in {*redirects, a, b}:
+        now = redirects.get(source, source)
+        redirects[source] = b if now == a else a if now == b else now
     game.log(
         "redirect", f"今晚之后以{game.who(a)}或{game.who(b)}为选择目标的[指定]技能，结算目标互换", _rule(ctx, effect)
     )

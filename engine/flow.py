@@ -183,7 +183,7 @@ def _open_next(game: Game, _item: OpenNext) -> None:
         _open_night(game, st.day if rs.first == "day" else st.day + 1)
     elif st.phase == "election":
         election.close(game)
-        open_day(game)
+        open_discussion(game)
     else:  # after the opening steps, or after a night: wait for 开门
         if st.phase == "night":
             end_of("night_end", game)
@@ -195,15 +195,14 @@ def _open_next(game: Game, _item: OpenNext) -> None:
 
 
 def _end_phase(game: Game, item: EndPhase) -> None:
+    """No vote today: nobody was voted for (潜行) and no card was voted out (验尸)."""
     st = game.st
-    st.votes = {}
+    st.votes, st.last_votes, st.exiled_cards = {}, {}, []
+    push_front(game, [OpenNext()])
     if st.phase == "election" and item.skip_day:
         election.close(game)
-        notices.publish(game, "跳过第一天讨论，直接进入黑夜。")
-        push_front(game, [OpenNext()])
-        st.phase = "day"  # the skipped day ends as it opens
-        return
-    push_front(game, [OpenNext()])
+        st.phase = "day"  # the skipped day ends as it opens, once its notices are out
+        notices.publish(game, f"【第{st.day}天】跳过第一天讨论，直接进入黑夜。")
 
 
 def end_of(until: str, game: Game) -> None:
@@ -241,7 +240,13 @@ def open_day(game: Game) -> None:
     st.day = st.day + 1 if game.rs.first == "day" else st.day
     if election.due(game):
         election.begin(game)
-        return
+    else:
+        open_discussion(game)
+
+
+def open_discussion(game: Game) -> None:
+    """The day proper: the dawn notices, then discussion and the vote until 关门."""
+    st = game.st
     st.phase, st.step = "day", 0
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now, st.day)

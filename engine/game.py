@@ -48,7 +48,7 @@ class Game:
             raise Refusal(problem)
         settings = default_settings(rs) | dict(cmd.settings)
         rng = random.Random(cmd.seed)
-        deal, board_options, spare = boards.deal(
+        deal, board_options, spare = boards.deal_spare(
             rs,
             rng,
             roles=cmd.roles,
@@ -133,7 +133,11 @@ class Game:
     def identity_text(self, seat: Seat) -> str:
         rs = self.rs
         lines = [f"你的角色：{seat.name}（{seat.no}号）"]
-        if len(seat.cards) > 1:
+        if len(seat.cards) > 1 and self.rs.order_skill and self.rs.order_skill.name in seat.skills:
+            lines.append(
+                f"身份牌：{'、'.join(card.role for card in seat.cards)}（开局时选择第一身份）；实际阵营：{seat.camp}"
+            )
+        elif len(seat.cards) > 1:
             held = "、".join(
                 f"{cards.position(seat, card)} {card.role}"
                 + (f"（由{card.dealt}复制）" if card.dealt else "")
@@ -317,6 +321,8 @@ class Game:
             if name not in seat.teams:
                 seat.teams.append(name)
                 self.changed()
+            if name not in seat.joined:
+                seat.joined.append(name)
         everyone = [s for s in self.st.seats if name in s.teams]
         self.log("team", f"{name}：{'、'.join(self.who(s.no) for s in everyone)}", rule)
         ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)
@@ -492,7 +498,7 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if problem:
         return problem
     try:
-        boards.deal(
+        boards.deal_spare(
             rs,
             random.Random(cmd.seed),
             roles=cmd.roles,

@@ -48,16 +48,15 @@ def _now_line(game: Game, seat: Seat) -> str:
         return f"游戏已结束：{st.winner or '无人'}获胜。"
     if st.prompt is not None and st.prompt.seat == seat.no:
         return f"现在：等待你决定{st.prompt.skill}，截止 {game.deadline_text(st.prompt.deadline)}。"
-    if not seat.alive:
+    if not cards.publicly_in(game, seat):
         return "你已出局。" + (
             "可以留下遗言：发送「遗言 内容」。" if seat.last_words_right and seat.last_words is None else ""
         )
-    if st.phase == "day" and st.deadline is not None:
+    if st.phase in {"day", "election"} and st.deadline is not None:
         vote = st.votes.get(seat.no)
         current = f"你当前的投票：{game.label(vote.target) if vote.target else '弃权'}。" if vote else "你还没有投票。"
-        return (
-            f"现在：第{st.day}天，可以投票（投票 目标 / 弃权），关门时间 {game.deadline_text(st.deadline)}。{current}"
-        )
+        what = "竞选日，可以投票选举警长" if st.phase == "election" else f"第{st.day}天，可以投票"
+        return f"现在：{what}（投票 目标 / 弃权），关门时间 {game.deadline_text(st.deadline)}。{current}"
     mine = acting.pending(game, seat)
     if mine and st.deadline is not None:
         options = "；".join(
@@ -97,7 +96,8 @@ def seat_view(game: Game, no: int) -> str:
     for team in seat.teams:
         mates = [s for s in game.st.seats if team in s.teams and s.no != seat.no]
         if mates and rs.teams[team].intro:
-            lines.append(f"{team}：" + "、".join(f"{m.name}（{game.label(m.no)}）" for m in mates))
+            named = [game.label(m.no) if rs.addressing == "seat" else f"{m.name}（{game.label(m.no)}）" for m in mates]
+            lines.append(f"{team}：" + "、".join(named))
     if game.st.sheriff == seat.no:
         lines.append("你是警长。")
     lines.append(_now_line(game, seat))
@@ -148,7 +148,7 @@ def director_view(game: Game) -> str:
     waiting = [f"{game.who(no)}:{skill}" for no, skill in st.waiting]
     if waiting:
         lines.append("等待：" + "；".join(waiting))
-    if st.phase == "day" and st.votes:
+    if st.phase in {"day", "election"} and st.votes:
         lines.append(
             "投票："
             + "；".join(

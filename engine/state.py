@@ -23,6 +23,7 @@ class SkillState:
     last_targets: tuple[int, ...] = ()
     ever_targets: tuple[int, ...] = ()
     used_on: str = ""  # the phase key (e.g. "night:2") of the last use
+    before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
 
@@ -41,6 +42,7 @@ class Card:
     out_phase: str = ""  # phase key of its out
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
+    tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
 
     @property
     def dealt_as(self) -> str:
@@ -68,6 +70,7 @@ class Seat:
     current: int = 0  # index of the current card
     statuses: list[StatusInstance] = field(default_factory=list)
     teams: list[str] = field(default_factory=list)
+    joined: list[str] = field(default_factory=list)  # every team it was ever in (已入群)
     out_cause: str = ""
     out_phase: str = ""
     penalties: dict[str, int] = field(default_factory=lambda: {"蓝": 0, "黄": 0, "红": 0})
@@ -76,7 +79,6 @@ class Seat:
     last_words_published: bool = False
     swapped: bool = False  # first and second swapped until the night ends (魔术师<交换>)
     skills: dict[str, SkillState] = field(default_factory=dict)  # held by the seat through a card tag
-    tags: list[str] = field(default_factory=list)  # card tags given to the seat itself ([接刀] → [群内])
     hands: tuple[str, ...] = ()  # named hands it was dealt (金宝宝)
     shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
     counters: dict[str, int] = field(default_factory=dict)  # the seat's own counts (空救)

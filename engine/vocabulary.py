@@ -127,6 +127,7 @@ CONDITION_KEYS = {
     "hand": "was dealt one of these named hands (金宝宝)",
     "status": "holds one of these statuses",
     "team": "is a member of that team",
+    "joined": "has been a member of that team at some time (已入群)",
     "alive": "true | false",
     "self": "is (not) the acting seat",
     "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2)",
@@ -315,7 +316,7 @@ SUBSTITUTION_KEYS = {
     "options": "options it switches on",
 }
 
-# The other top-level sections, key by key.
+# The other top-level sections, key by key (later posts added to them).
 SCHEDULE_KEYS = {
     "day_open": "开门 time (HH:MM); null opens the day as soon as the night ends",
     "day_close": "关门 time (HH:MM): the day's vote closes",
@@ -331,19 +332,25 @@ SCHEDULE_KEYS = {
 }
 VOTE_KEYS = {
     "exile_from_day": "the first day whose vote exiles",
-    "tie": "tie-breakers in order (TIE_BREAKERS; each may be {breaker: {if: condition on the game}})",
+    "tie": "tie-breakers in order (TIE_BREAKERS; each may be {breaker: {if: condition on the game}}), or none",
     "changes": "how many times a vote may be changed",
-    "freeze_minutes": "no change or 代投 in the last N minutes",
-    "no_votes_tie": "全员弃票也视为平票",
-    "red_after_tally": "a 红牌 given by day takes effect once the day's vote has resolved",
+    "freeze_minutes": "no change or 代投 in the last minutes before 关门",
+    "no_votes_tie": "true: 全员弃票也视为平票",
+    "red_after_tally": "true: a 红牌 given by day takes effect once the day's vote has resolved",
     "silent": "蓝 | 黄 | 红: a seat that neither votes nor abstains is flagged to the directors for this card",
+}
+ELECTION_KEYS = {
+    "day": "the day of the sheriff election",
+    "decide": "earliest_highest (最先达到最高票) | tie_none (平票则没有警长)",
+    "own_day": "true: 竞选日, a day of its own before the night's outs are announced",
+    "swallowed_by": "skills that, used on 竞选日, end it with no sheriff for the game (吞警徽)",
 }
 SHERIFF_KEYS = {
     "text": "the post's sentence",
-    "election": "{day, decide, own_day, swallowed_by}: 竞岗",
+    "election": "竞岗: ELECTION_KEYS",
     "weight": "带队: the sheriff's vote counts this much (2.5)",
     "weight_if": "[{if: condition on the game, weight}]: another weight while that holds (有替罪羊时计为2票)",
-    "on_out": "{prompt, timeout, random_on, minutes}: 殉职",
+    "on_out": "殉职: SHERIFF_OUT_KEYS",
     "public_label": "name | secret",
 }
 SHERIFF_OUT_KEYS = {
@@ -353,25 +360,42 @@ SHERIFF_OUT_KEYS = {
     "minutes": "the prompt's time limit: N | {day: N, night: N}",
 }
 LAST_WORDS_KEYS = {
-    "count": "N | all | {role: R} | {roles: [..]}: how many 遗言 the game has (the dealt cards of those roles)",
-    "phases": "day | first_night: only outs then leave 遗言",
+    "count": "how many seats may leave 遗言: N | all | {role: 身份} | {roles: [..]} (as many as those roles' cards)",
+    "phases": "day | first_night: only seats out then leave 遗言 (仅白天或第一夜)",
 }
 SURRENDER_KEYS = {
-    "ask": "whose agreement it needs (dead ones too)",
-    "when_all": "only once every seat of the camp meets this",
+    "ask": "whose agreement a camp's 投降 needs (dead ones too)",
+    "when_all": "a condition every seat of the camp must meet first (已入群)",
     "forbidden": "[{if: condition on the game, text}]: not allowed while that holds, and why",
 }
+SHOWDOWN_KEYS = {"ask": "whose agreement a camp's 拍刀 needs before it goes to the directors"}
 NOTICE_KEYS = {
-    "dawn": "the sections of the 开门 report, in order",
+    "dawn": "the dawn report's sections, in order",
     "death_label": "seat | name | secret: how an out seat is named",
-    "day_causes": "day outs are announced with their cause",
-    "death_order": "out | seat",
-    "red_card_at_once": "因红牌罚下出局的角色立即公示",
-    "unannounced_targetable": "a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
+    "day_causes": "true: a day out's cause is named",
+    "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
+    "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
+    "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
 }
 OPTION_KEYS = {
     "text": "the post's sentence",
     "default": "its value unless the director sets another",
     "values": "the values it may take",
     "todo": "not implemented yet (an expansion): what it would add; it cannot be switched on",
+}
+# The {fields} a message text may use, filled per message; a counter's name ({尾巴}) gives the
+# acting card's count.
+TEMPLATE_FIELDS = {
+    "target": "the subject, as players name it",
+    "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage, feedback_list: the seats reported)",
+    "target_N": "the Nth target (target_1, target_2 …), as players name it",
+    "name": "the subject's character name",
+    "role": "the subject's current card",
+    "surface_camp": "the subject's 表面阵营",
+    "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
+    "camp": "(feedback_exiled) the camps of the cards voted out",
+    "self_name": "the acting seat's character name",
+    "self_secret": "the acting seat's secret number",
+    "member_secrets": "(team intro) the members' secret numbers",
+    "member_labels": "(team intro) the members as players name them",
 }

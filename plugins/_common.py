@@ -83,13 +83,23 @@ def _ids(candidates: list[Table]) -> str:
     return "、".join(f"#{t.id}" for t in candidates) or "无"
 
 
+def no_game_here(group_id: int, none: str) -> Refused:
+    """Why a group's command finds no game: ``none``, or, in a bound team group, whose it is."""
+    bound = tables.bound_to(group_id)
+    if bound is None:
+        return Refused(none)
+    table, team = bound
+    label = table.rs.teams[team].group or team
+    return Refused(f"本群是第 #{table.id} 局的{label}，不是游戏主群。请在主群发送命令，或私聊机器人。")
+
+
 def directed_table(event: MessageEvent, tag: int | None) -> Table:
     """The game a director command is about: this group's, or (in DM) the one the director runs."""
     qq = event.user_id
     if isinstance(event, GroupMessageEvent):
         table = tables.in_group(event.group_id)
         if table is None:
-            raise Refused("本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局。")
+            raise no_game_here(event.group_id, "本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局。")
         if not is_director(table, qq):
             raise Refused("只有本局导演可以使用这个命令。")
         return table

@@ -13,9 +13,10 @@ from nonebot.plugin import PluginMetadata
 from bot import service
 from bot.service import Refused
 from bot.tables import Table, tables
+from engine import boards
 from engine.errors import RulesetError
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset
-from plugins._common import LOBBY_COMMANDS, is_director, sender, slashed_in_groups, superusers
+from plugins._common import LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -37,7 +38,9 @@ def _group_table(event: MessageEvent) -> Table:
         raise Refused("请在游戏主群中发送这个命令。")
     table = tables.in_group(event.group_id)
     if table is None:
-        raise Refused("本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局，「/规则集」查看可用规则集。")
+        raise no_game_here(
+            event.group_id, "本群没有进行中的游戏。导演可以发送「/新建 规则集」开一局，「/规则集」查看可用规则集。"
+        )
     return table
 
 
@@ -82,7 +85,8 @@ async def _roll(event: MessageEvent, words: list[str]) -> str:
 async def _board(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
     if not words:
-        raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。")
+        presets = f"\n预设板型（/板子 板型[+替换…]）：\n{boards.describe(table.rs)}" if table.rs.boards else ""
+        raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。{presets}")
     return await service.set_board(table, words)
 
 

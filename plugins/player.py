@@ -51,7 +51,14 @@ def _example(game: Game) -> str:
 
 def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple[int, ...], str | None]:
     """Target words → seat numbers (and a choice word, where the skill has choices)."""
-    spec = game.rs.roles[game.st.seat(seat).role].skills.get(skill) or game.rs.skill(skill)
+    me = game.st.seat(seat)
+    spec = game.rs.roles[me.role].skills.get(skill) or game.rs.skill(skill)
+    if spec is not None and spec is game.rs.order_skill:
+        return (), " ".join(words) or None  # 第一身份 <身份>: the card named goes first
+    if spec is not None and spec.choice_hook:  # a free-form choice after the targets (心算, 点睛)
+        count = spec.targets[1]
+        targets, _ = _targets(game, seat, "", words[:count]) if count else ((), None)
+        return targets, " ".join(words[count:]) or None
     choices = spec.choices if spec else ()
     targets, choice = [], None
     for word in words:
@@ -98,6 +105,8 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     if head == "放弃":
         return c.Pass(at=at, seat=seat, skill=rest[0] if rest else None)
     known = {s.name for s in game.rs.all_skills()} | ({game.rs.sheriff.succession} if game.rs.sheriff else set())
+    if game.rs.order_skill is not None:
+        known.add(game.rs.order_skill.name)  # 第一身份 <身份>
     if head not in known:
         raise Refused(f"看不懂「{head}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
     targets, choice = _targets(game, seat, head, rest)

@@ -22,7 +22,9 @@ class GameRow(Model):
     ruleset: Mapped[str] = mapped_column(String(64))
     ruleset_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), index=True)  # lobby | running | over | ended
-    board: Mapped[list[str]] = mapped_column(JSON, default=list)
+    board: Mapped[list[str]] = mapped_column(JSON, default=list)  # the cards, preset or listed
+    template: Mapped[str] = mapped_column(String(64), default="", server_default="")  # a preset (6人局)
+    substitutions: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")  # the preset's
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[float] = mapped_column(Float)

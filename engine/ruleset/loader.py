@@ -6,6 +6,7 @@ Every problem is reported as file:line; loading collects all of them before fail
 from __future__ import annotations
 
 import importlib.util
+import string
 import sys
 from collections.abc import Collection
 from pathlib import Path
@@ -28,6 +29,7 @@ from engine.vocabulary import (
     DECISIONS,
     EFFECT_KEYS,
     EFFECT_VERBS,
+    ELECTION_KEYS,
     GAME_CONDITIONS,
     HAND_KEYS,
     KNOWN_TAGS,
@@ -40,12 +42,14 @@ from engine.vocabulary import (
     SCHEDULE_KEYS,
     SHERIFF_KEYS,
     SHERIFF_OUT_KEYS,
+    SHOWDOWN_KEYS,
     SKILL_KEYS,
     STATUS_KEYS,
     STEP_KEYS,
     SUBSTITUTION_KEYS,
     SURRENDER_KEYS,
     TEAM_KEYS,
+    TEMPLATE_FIELDS,
     TIE_BREAKERS,
     TIMING_TAGS,
     TO_FORMS,
@@ -270,7 +274,11 @@ def _options(doc: Node, ctx: _Ctx) -> dict[str, m.Option]:
 def _cards(doc: Node, ctx: _Ctx) -> m.CardRules:
     node = _section(doc, "cards", ctx)
     ctx.keys(node, CARD_KEYS, "cards")
-    rules = m.CardRules(per_seat=ctx.integer(node, "per_seat", 1) or 1, camp_from=ctx.names(node, "camp_from"))
+    rules = m.CardRules(
+        per_seat=ctx.integer(node, "per_seat", 1) or 1,
+        camp_from=ctx.names(node, "camp_from"),
+        where=_where(node, "order"),
+    )
     if rules.per_seat not in {1, 2}:
         ctx.err(node, "per_seat", "per_seat 应为 1 或 2")
     if "order" in node:
@@ -301,7 +309,13 @@ def _card_tags(doc: Node, ctx: _Ctx) -> dict[str, m.CardTag]:
         if node is None:
             continue
         ctx.keys(node, CARD_TAG_KEYS, f"标签 [{name}]")
-        tag = m.CardTag(name, ctx.text(node, "text"), ctx.text(node, "team"), relay_of=ctx.text(node, "relay_of"))
+        tag = m.CardTag(
+            name,
+            ctx.text(node, "text"),
+            ctx.text(node, "team"),
+            relay_of=ctx.text(node, "relay_of"),
+            where=_where(section, name),
+        )
         skills = ctx.mapping(node.get("skills"), node, "skills", "skills")
         for skill_name, skill_body in (skills or {}).items():
             skill = _skill(f"[{name}]", skill_name, skill_body, skills, ctx)
@@ -336,7 +350,13 @@ def _hands(doc: Node, ctx: _Ctx) -> dict[str, m.Hand]:
             if anode is not None:
                 ctx.keys(anode, {"option", "pairs"}, f"组合 {name}.also")
                 also.append((ctx.text(anode, "option"), _pairs(anode.get("pairs"), anode, "pairs", ctx)))
-        out[name] = m.Hand(name, ctx.text(node, "text"), _pairs(node.get("pairs"), node, "pairs", ctx), tuple(also))
+        out[name] = m.Hand(
+            name,
+            ctx.text(node, "text"),
+            _pairs(node.get("pairs"), node, "pairs", ctx),
+            tuple(also),
+            _where(section, name),
+        )
     return out
 
 
@@ -356,7 +376,7 @@ def _deal(doc: Node, ctx: _Ctx) -> m.DealRules:
             continue
         for side in pair:
             _card_condition(side, fnode, ctx)
-        forbidden.append(m.Forbidden(ctx.text(fnode, "text"), (pair[0], pair[1])))
+        forbidden.append(m.Forbidden(ctx.text(fnode, "text"), (pair[0], pair[1]), _where(raw, i)))
     counts = {}
     hands = ctx.mapping(node.get("hands"), node, "hands", "deal.hands") or Node()
     for name, bounds in hands.items():
@@ -376,7 +396,7 @@ def _deal(doc: Node, ctx: _Ctx) -> m.DealRules:
             ctx.err(anode, "roles", "apart.roles 应为两个身份")
             continue
         apart.append((roles[0], roles[1], ctx.text(anode, "text")))
-    return m.DealRules(tuple(forbidden), counts, tuple(apart), _advice(node, ctx))
+    return m.DealRules(tuple(forbidden), counts, tuple(apart), _advice(node, ctx), _where(node, "apart"))
 
 
 def _advice(node: Node, ctx: _Ctx) -> tuple[m.Advice, ...]:
@@ -429,7 +449,9 @@ def _boards(doc: Node, ctx: _Ctx) -> dict[str, m.Board]:
                 continue
             deck.extend([role] * count)
         subs = ctx.mapping(node.get("substitutions"), node, "substitutions", "substitutions") or Node()
-        board = m.Board(name, ctx.text(node, "text"), tuple(deck), options=_option_values(node, ctx))
+        board = m.Board(
+            name, ctx.text(node, "text"), tuple(deck), options=_option_values(node, ctx), where=_where(section, name)
+        )
         for sub_name, sub_body in subs.items():
             snode = ctx.mapping(sub_body, subs, sub_name, f"替换 {sub_name}")
             if snode is None:
@@ -443,11 +465,16 @@ def _boards(doc: Node, ctx: _Ctx) -> dict[str, m.Board]:
                 choose=ctx.names(snode, "choose"),
                 to=ctx.text(snode, "to"),
                 options=_option_values(snode, ctx),
+                where=_where(subs, sub_name),
             )
             if bool(board.substitutions[sub_name].choose) != bool(board.substitutions[sub_name].to):
                 ctx.err(snode, sub_name, f"替换 {sub_name}: choose 与 to 必须同时出现")
         out[name] = board
     return out
+
+
+def _where(container: Any, key: str | int) -> str:
+    return f"{file_of(container)}:{line_of(container, key)}"
 
 
 def _option_values(node: Node, ctx: _Ctx) -> tuple[tuple[str, Any], ...]:
@@ -930,7 +957,6 @@ def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     for step in steps:
         if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == "setup":
             step.skills = (*step.skills, rs.cards.order_skill)
-        step.roles = frozenset(r.name for r in rs.roles.values() if set(r.skills) & set(step.skills))
     rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
     rs.night_steps = tuple(s for s in steps if s.phase == "night")
     rs.day_step = steps[-1]
@@ -1026,7 +1052,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     node = _section(doc, "sheriff", ctx)
     ctx.keys(node, SHERIFF_KEYS, "sheriff")
     election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
-    ctx.keys(election, {"day", "decide", "own_day", "swallowed_by"}, "sheriff.election")
+    ctx.keys(election, ELECTION_KEYS, "sheriff.election")
     on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
     ctx.keys(on_out, SHERIFF_OUT_KEYS, "sheriff.on_out")
     weight = node.get("weight", 2)
@@ -1129,7 +1155,7 @@ def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
         node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
         if node is None:
             continue
-        ctx.keys(node, {"ask"}, f"拍刀 {camp}")
+        ctx.keys(node, SHOWDOWN_KEYS, f"拍刀 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
     return out
@@ -1246,9 +1272,9 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
             _check_effect(rs, ctx, effect, steps, step_index, None)
     for tag in rs.card_tags.values():
         if tag.team and tag.team not in rs.teams:
-            _problem(ctx, rs, f"标签 [{tag.name}] 的团队 {tag.team} 未定义")
+            _problem(ctx, rs, f"标签 [{tag.name}] 的团队 {tag.team} 未定义", tag.where)
         if tag.relay_of and tag.relay_of not in rs.card_tags:
-            _problem(ctx, rs, f"标签 [{tag.name}] 的 relay_of [{tag.relay_of}] 未定义")
+            _problem(ctx, rs, f"标签 [{tag.name}] 的 relay_of [{tag.relay_of}] 未定义", tag.where)
         for skill in tag.skills.values():
             _check_skill(rs, ctx, skill, tag.skills, placed, steps, step_index)
     for team in rs.teams.values():
@@ -1360,36 +1386,37 @@ def _check_cards(rs: m.Ruleset, ctx: _Ctx, steps: dict[str, m.Step]) -> None:
     """双身份 sections: the order step, hands, the deal's rules and the boards name what exists."""
     order = rs.cards
     if order.order_step and order.order_step not in {s.name for s in rs.setup_steps}:
-        _problem(ctx, rs, f"cards.order.step {order.order_step} 不是 flow.setup 中的步骤")
-    _known_roles(rs, ctx, [role for role, _ in order.second], "cards.order.second")
+        _problem(ctx, rs, f"cards.order.step {order.order_step} 不是 flow.setup 中的步骤", order.where)
+    _known_roles(rs, ctx, [role for role, _ in order.second], "cards.order.second", order.where)
     for _, camp in order.second:
         if camp and camp not in rs.camps:
-            _problem(ctx, rs, f"cards.order.second 的阵营 {camp} 未定义")
+            _problem(ctx, rs, f"cards.order.second 的阵营 {camp} 未定义", order.where)
     for hand in rs.hands.values():
-        _known_roles(rs, ctx, [r for p in hand.pairs for r in p], f"组合 {hand.name}")
+        _known_roles(rs, ctx, [r for p in hand.pairs for r in p], f"组合 {hand.name}", hand.where)
         for option, pairs in hand.also:
             if option not in rs.options:
-                _problem(ctx, rs, f"组合 {hand.name} 的 also 选项 {option} 未在 options 中定义")
-            _known_roles(rs, ctx, [r for p in pairs for r in p], f"组合 {hand.name}")
+                _problem(ctx, rs, f"组合 {hand.name} 的 also 选项 {option} 未在 options 中定义", hand.where)
+            _known_roles(rs, ctx, [r for p in pairs for r in p], f"组合 {hand.name}", hand.where)
     for forbidden in rs.deal.forbidden:
         for side in forbidden.pair:
-            _known_roles(rs, ctx, _card_condition_roles(side), "deal.forbidden")
+            _known_roles(rs, ctx, _card_condition_roles(side), "deal.forbidden", forbidden.where)
     for name in rs.deal.hand_counts:
         if name not in rs.hands:
             _problem(ctx, rs, f"deal.hands 的组合 {name} 未在 hands 中定义")
     for a, b, _ in rs.deal.apart:
-        _known_roles(rs, ctx, (a, b), "deal.apart")
+        _known_roles(rs, ctx, (a, b), "deal.apart", rs.deal.where)
     for board in rs.boards.values():
-        _known_roles(rs, ctx, board.cards, f"板型 {board.name}")
+        _known_roles(rs, ctx, board.cards, f"板型 {board.name}", board.where)
         for key, _ in board.options:
             if key not in rs.options:
-                _problem(ctx, rs, f"板型 {board.name} 的选项 {key} 未在 options 中定义")
+                _problem(ctx, rs, f"板型 {board.name} 的选项 {key} 未在 options 中定义", board.where)
         for sub in board.substitutions.values():
-            _known_roles(rs, ctx, [r for pair in sub.replace for r in pair], f"板型 {board.name} 的替换 {sub.name}")
-            _known_roles(rs, ctx, (*sub.choose, *([sub.to] if sub.to else [])), f"板型 {board.name} 的替换 {sub.name}")
+            what = f"板型 {board.name} 的替换 {sub.name}"
+            roles = [r for pair in sub.replace for r in pair] + [*sub.choose, *([sub.to] if sub.to else [])]
+            _known_roles(rs, ctx, roles, what, sub.where)
             for key, _ in sub.options:
                 if key not in rs.options:
-                    _problem(ctx, rs, f"板型 {board.name} 的替换 {sub.name} 的选项 {key} 未在 options 中定义")
+                    _problem(ctx, rs, f"{what} 的选项 {key} 未在 options 中定义", sub.where)
 
 
 def _card_condition_roles(cond: dict[str, Any]) -> list[str]:
@@ -1409,6 +1436,7 @@ def _check_effect(
     own_step: m.Step | None,
 ) -> None:
     arg = effect.arg
+    _check_fields(rs, ctx, effect)
     if effect.verb == "damage":
         kind = arg.get("kind") if isinstance(arg, dict) else None
         if kind not in rs.damage:
@@ -1443,6 +1471,38 @@ def _check_effect(
         _problem(ctx, rs, f"notify_team 的团队 {arg.get('team')!r} 未定义", effect.where)
     elif effect.verb == "add_counter" and not isinstance(arg, str):
         _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
+
+
+def _check_fields(rs: m.Ruleset, ctx: _Ctx, effect: m.Effect) -> None:
+    """The {fields} of a message text are ones the engine fills (or a counter's name)."""
+    arg = effect.arg
+    texts = [arg] if isinstance(arg, str) else [arg.get(k) for k in ("text", "none")] if isinstance(arg, dict) else []
+    if effect.verb not in {
+        "feedback",
+        "notify",
+        "announce",
+        "feedback_chosen",
+        "feedback_damage",
+        "feedback_exiled",
+        "feedback_list",
+        "notify_team",
+        "flag",
+    }:
+        return
+    counters = {r.counter.name for r in rs.roles.values() if r.counter}
+    for text in texts:
+        if not isinstance(text, str):
+            continue
+        try:
+            fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        except ValueError:
+            _problem(ctx, rs, f"文字 {text!r} 的花括号不成对", effect.where)
+            continue
+        numbered = {f for f in fields if f.startswith("target_") and f.removeprefix("target_").isdigit()}
+        for name in sorted(fields - set(TEMPLATE_FIELDS) - counters - numbered):
+            _problem(
+                ctx, rs, f"文字中不认识的 {{{name}}}（可用：{'、'.join(TEMPLATE_FIELDS)}，或计数的名称）", effect.where
+            )
 
 
 def _problem(ctx: _Ctx, rs: m.Ruleset, message: str, where: str = "") -> None:

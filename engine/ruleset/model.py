@@ -171,6 +171,7 @@ class CardTag:
     team: str = ""
     skills: dict[str, Skill] = field(default_factory=dict)
     relay_of: str = ""  # [接刀]: when every card tagged ``relay_of`` is out, the seat takes that tag
+    where: str = ""
 
 
 @dataclass
@@ -183,6 +184,7 @@ class CardRules:
     order_skill: str = ""  # what the player sends: 「第一身份 预言家」
     order_text: str = ""
     second: tuple[tuple[str, str], ...] = ()  # (role, camp): a seat of that camp must put that card second
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class Hand:
     text: str
     pairs: tuple[tuple[str, str], ...]
     also: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,7 @@ class Forbidden:
 
     text: str
     pair: tuple[Cond, Cond]
+    where: str = ""
 
 
 @dataclass
@@ -209,6 +213,7 @@ class DealRules:
     hand_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # 金宝宝: 1–2
     apart: tuple[tuple[str, str, str], ...] = ()  # (role, role, text): never both on one board
     advice: tuple[Advice, ...] = ()  # warnings a director sees (身份配置建议)
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -231,6 +236,7 @@ class Substitution:
     choose: tuple[str, ...] = ()  # roles of which the director names one to become ``to``
     to: str = ""
     options: tuple[tuple[str, Any], ...] = ()
+    where: str = ""
 
 
 @dataclass
@@ -240,6 +246,7 @@ class Board:
     cards: tuple[str, ...] = ()
     substitutions: dict[str, Substitution] = field(default_factory=dict)
     options: tuple[tuple[str, Any], ...] = ()
+    where: str = ""
 
 
 @dataclass
@@ -304,7 +311,6 @@ class Step:
     skills: tuple[str, ...] = ()
     text: str = ""
     minutes: int | None = None
-    roles: frozenset[str] = frozenset()  # the roles holding one of the step's skills
     joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
     effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)

@@ -14,6 +14,8 @@ and the act decides). Where the ruleset holds the sheriff election on a day of i
 day's vote *is* the election (雾雨小镇's day 1), ``sheriff_votes`` are that vote. ``votes`` may
 list several rounds (口吃法官<暗示>): each is cast as its round opens, the reactions in
 ``after`` answering the prompts raised in between.
+A ``day`` or ``night`` block's ``penalties`` ({name: 蓝|黄|红}) are given as it opens, before
+its ``surrender``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from engine import acting
+from engine import acting, texts
 from engine import commands as c
 from engine.errors import Refusal
 from engine.game import Game
@@ -291,7 +293,15 @@ class Runner:
         st = self.game.st
         if st.phase == "over":
             raise self._fail(f"day {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        self._not_past("day", number)
         return st.phase == "day" and st.day == number
+
+    def _not_past(self, phase: str, number: int) -> None:
+        """Blocks are chronological: a block whose phase the game has already left never comes."""
+        st = self.game.st
+        if self._when(st.phase, st.day) > self._when(phase, number):
+            where = texts.phase_title(st.phase, st.day)
+            raise self._fail(f"{phase} {number} never reached: the game is already at {where}")
 
     def _night(self, block: Block) -> None:
         game = self.game
@@ -313,6 +323,7 @@ class Runner:
         st = self.game.st
         if st.phase == "over":
             raise self._fail(f"night {number} never reached: the game ended ({st.winner or '无人'}获胜)")
+        self._not_past("night", number)
         return st.phase == "night" and st.day == number
 
     def _after_night(self, number: int) -> bool:

@@ -227,11 +227,19 @@ async def counts() -> tuple[int, int]:
 
 async def snapshot() -> tuple[object, ...]:
     """Everything a refused command must leave alone: the log, the outbox, each game's state,
-    its players and directors."""
+    its players, directors, board and settings."""
     from bot.tables import tables
 
     games = tuple(
-        (t.id, t.status, state(t) if t.game else None, [(p.seat, p.qq, p.name) for p in t.players], sorted(t.directors))
+        (
+            t.id,
+            t.status,
+            state(t) if t.game else None,
+            [(p.seat, p.qq, p.name) for p in t.players],
+            sorted(t.directors),
+            list(t.board),
+            dict(t.settings),
+        )
         for t in tables.tables.values()
     )
     return await counts(), games

@@ -68,6 +68,7 @@ async def test_identity_and_help_answer_the_sender_with_their_own_seat(
 async def test_who_is_not_playing_or_not_yet_playing_is_told_so(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     await refused(app, STRANGER, "身份", NOT_PLAYING)
     await open_lobby(app)
+    await refused(app, OWNER, "投票 1", NOT_PLAYING)  # directing is not playing
     await refused(app, 101, "投票 1", "游戏还没有开始，开局后会私聊你的身份。")
     await refused(app, STRANGER, "投票 1", NOT_PLAYING)
 

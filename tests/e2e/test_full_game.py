@@ -19,7 +19,7 @@ from tests.e2e.harness import BOT, DIRECTOR, BotProcess, Table, attach, deliveri
 MAIN, LOVERS, STRANGER = 500, 600, 99
 PLAYERS = {2: "甲", 3: "乙", 4: "丙", 5: "丁", 6: "戊", 7: "己", 8: "庚", 9: "辛", 10: "壬"}
 BOARD = "/板子 狼人x2 预言家 女巫 守卫 猎人 丘比特 村民x2"
-SPEED = 600  # a 30-minute step takes three seconds
+SPEED = 300  # a 30-minute step takes six seconds: room for a slow machine
 
 
 def world() -> World:

@@ -78,3 +78,29 @@ def act(game: Game, seat: int, skill: str, *targets: int, minutes: float = 0) ->
 
 def vote(game: Game, seat: int, target: int, minutes: float = 0, **kw: object) -> Result:
     return game.apply(c.CastVote(at=at(game, minutes), seat=seat, target=target, **kw))  # type: ignore[arg-type]
+
+
+def dual_identity() -> Ruleset:
+    """The 双身份 ruleset, loaded once per test session."""
+    global _DUAL
+    if _DUAL is None:
+        _DUAL = load_ruleset("dual_identity")
+    return _DUAL
+
+
+_DUAL: Ruleset | None = None
+
+
+def dual_game(*hands: tuple[str, str], seed: int = 1, **options: object) -> Game:
+    """A 双身份 game with these hands (in the order kept: nobody answers the order choice)."""
+    rs = dual_identity()
+    return Game.start(
+        rs,
+        c.Start(
+            at=T0,
+            seed=seed,
+            names=NAMES[: len(hands)],
+            roles=tuple(hands),
+            options=tuple(options.items()),
+        ),
+    )
