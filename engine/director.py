@@ -226,7 +226,7 @@ def settings(game: Game, cmd: c.Settings) -> str:
         and st.step_opened is not None
         and ({"day_close", "day_days", "weekend_days"} & set(dict(cmd.values)))
     ):
-        st.deadline = day_closing(merged, st.step_opened, st.day)
+        st.deadline = day_closing(merged, st.step_opened, st.day >= game.rs.schedule.weekend_from_day)
     changed = "，".join(f"{k}={v}" for k, v in cmd.values)
     game.log("director", f"导演修改设置：{changed}", "导演")
     return f"已修改设置：{changed}。"

@@ -249,7 +249,7 @@ def open_discussion(game: Game) -> None:
     st = game.st
     st.phase, st.step = "day", 0
     st.step_opened = st.now
-    st.deadline = day_closing(st.settings, st.now, st.day)
+    st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     st.acts, st.waiting, st.votes = [], [], {}
     st.vote_round, st.exiled_today = 1, []
     game.log("phase", f"第{st.day}天开门", secret=False)

@@ -6,7 +6,7 @@ Settings a director may change per game (defaults from the ruleset's ``schedule`
     day_close         "22:00" — 关门 time: the day's vote closes
     day_days          1       — calendar days a discussion day spans
     weekend_days      0       — extra days when the span touches a Saturday or Sunday
-    weekend_from_day  1       — the first game day the weekend extension applies to
+                                (from the ruleset's ``weekend_from_day`` on: 第一个讨论日无论是否周末)
     step_minutes      30      — a night step's time limit
     setup_minutes     60      — an opening (开局) step's time limit
     reaction_minutes  30      — time to answer a prompt (最后一枪, 殉职 …)
@@ -27,7 +27,6 @@ SETTING_KEYS = {
     "day_close",
     "day_days",
     "weekend_days",
-    "weekend_from_day",
     "step_minutes",
     "setup_minutes",
     "reaction_minutes",
@@ -43,7 +42,6 @@ def default_settings(rs: Ruleset) -> dict[str, Any]:
         "day_close": s.day_close,
         "day_days": s.day_days,
         "weekend_days": s.weekend_days,
-        "weekend_from_day": s.weekend_from_day,
         "step_minutes": s.step_minutes,
         "setup_minutes": s.setup_minutes,
         "reaction_minutes": s.reaction_minutes,
@@ -66,8 +64,6 @@ def check_settings(settings: dict[str, Any]) -> str | None:
     for key in ("day_days", "step_minutes", "setup_minutes", "reaction_minutes"):
         if not isinstance(settings.get(key), int) or settings[key] < 1:
             return f"{key} 应为正整数"
-    if not isinstance(settings.get("weekend_from_day", 1), int) or settings.get("weekend_from_day", 1) < 1:
-        return "weekend_from_day 应为正整数"
     if not isinstance(settings.get("weekend_days"), int) or settings["weekend_days"] < 0:
         return "weekend_days 应为非负整数"
     speed = settings.get("speed")
@@ -110,16 +106,15 @@ def day_opening(settings: dict[str, Any], night_end: datetime) -> datetime:
     return candidate.astimezone(UTC)
 
 
-def day_closing(settings: dict[str, Any], opened: datetime, day: int = 1) -> datetime:
-    """When game day ``day`` opened at ``opened`` closes (关门): its last calendar day at day_close
-    (longer by ``weekend_days`` when it touches a weekend, from game day ``weekend_from_day``)."""
+def day_closing(settings: dict[str, Any], opened: datetime, weekend: bool = True) -> datetime:
+    """When a day opened at ``opened`` closes (关门): its last calendar day at day_close (longer by
+    ``weekend_days`` when it touches a weekend, unless ``weekend`` is False: the first day)."""
     closing = parse_hhmm(settings["day_close"])
     assert closing is not None
     local = opened.astimezone(ZoneInfo(settings["timezone"]))
     span = settings["day_days"]
     dates = [local + timedelta(days=i) for i in range(span)]
-    extend = day >= settings.get("weekend_from_day", 1)
-    if extend and settings["weekend_days"] and any(d.weekday() >= 5 for d in dates):
+    if weekend and settings["weekend_days"] and any(d.weekday() >= 5 for d in dates):
         span += settings["weekend_days"]
     candidate = _at(local + timedelta(days=span - 1), closing)
     if candidate <= local:

@@ -240,7 +240,7 @@ def open_round(game: Game) -> None:
     st.vote_round += 1
     st.votes = {}
     st.step_opened = st.now
-    st.deadline = day_closing(st.settings, st.now, st.day)
+    st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     game.public(
         f"【第{st.day}天第{st.vote_round}轮投票】口吃法官发起新一轮投票，关门时间：{game.deadline_text(st.deadline)}。"
     )
