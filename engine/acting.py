@@ -129,7 +129,7 @@ def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"你已失去技能{skill.name}"
     if state.uses is not None and state.uses <= 0:
         return f"{skill.name}为限定技能，已经发动过" if skill.uses == 1 else f"{skill.name}的次数已用完"
-    if not cards.usable(game, seat, holding, mine):
+    if not cards.offered(game, seat, holding, mine):
         return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
     card = holding.card
     counter = game.rs.roles[card.role].counter if card else None
@@ -550,9 +550,9 @@ def act(game: Game, cmd: c.Act) -> str:
     check_choice(game, seat, skill, cmd.choice)
     if holding.state.unaware:  # 得到“确定”答案的时候，导演才会给出反馈“你已经失去技能”
         _done(game, seat, [skill.name])
-        game.log("lost", f"{game.who(seat.no)}试图发动{skill.name}：已失去该技能", skill.name)
+        game.feedback(seat.no, f"你已经失去技能{skill.name}。", skill.name)
         _close_if_done(game)
-        return f"你已经失去技能{skill.name}。"
+        return f"已记录：{skill.name}。"
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
     if st.phase in {"day", "election"}:

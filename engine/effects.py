@@ -215,6 +215,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
     if ctx.actor:
         me = st.seat(ctx.actor)
         values.setdefault("self_name", me.name)
+        values.setdefault("self_label", texts.target_label(rs, me))
         values.setdefault("self_secret", me.secret)
     try:
         return text.format(**values)

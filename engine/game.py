@@ -155,7 +155,7 @@ class Game:
             if role.text or tags:
                 lines.append(f"【{role.name}】{tags}{role.text}")
             for skill in role.skills.values():
-                marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定"})
+                marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定", "附加"})
                 lines.append(f"· {skill.name}{marks} —— {skill.text}")
         return "\n".join(lines)
 
@@ -287,6 +287,8 @@ class Game:
                 card=0 if sdef.whole_seat else seat.card.id,
             )
         )
+        for skill in sdef.skills.values():  # skills held while the status is (激励)
+            seat.skills[skill.name] = SkillState(skill.name, skill.uses)
         self.changed()
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:

@@ -131,10 +131,10 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
     acting.check_choice(game, seat, held.skill, cmd.choice)
     st.prompt = None
     if held.state.unaware:  # 长寿之命: told only now
-        game.log("lost", f"{game.who(seat.no)}试图发动{held.skill.name}：已失去该技能", held.skill.name)
+        game.feedback(seat.no, f"你已经失去技能{held.skill.name}。", held.skill.name)
         if prompt.kind == "exiling":
             _continue_exile(game, prompt, cancelled=False)
-        return f"你已经失去技能{held.skill.name}。"
+        return f"已记录：{held.skill.name}。"
     chosen = list(cmd.targets)
     if prompt.kind == "exiling" and not held.skill.needs_targets:
         chosen = [prompt.data["out"].seat]  # the seat about to be exiled

@@ -395,6 +395,7 @@ TEMPLATE_FIELDS = {
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
     "camp": "(feedback_exiled) the camps of the cards voted out",
     "self_name": "the acting seat's character name",
+    "self_label": "the acting seat as players name it (3号丙)",
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
