@@ -382,8 +382,9 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    ctx.game.public(fill(ctx, str(effect.arg)))
-    ctx.game.log("announce", fill(ctx, str(effect.arg)), _rule(ctx, effect), secret=False)
+    text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
+    ctx.game.public(text)
+    ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
 
 
 def _join_team(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -180,6 +180,7 @@ TIE_BREAKERS = {
     "trigger": "a seat holding a skill with `trigger: {on: tie}` uses it (冤死)",
     "sheriff_pick": "the sheriff's vote, when among the highest, is out (带队)",
     "top_trigger": "a tied seat holding a skill with `trigger: {on: top}` uses it (王权)",
+    "sheriff_vote": "the sheriff's vote is out, among the highest or not (警长投票的对象出局)",
 }
 
 # 双身份: the cards a seat holds, the tags they carry, the hands and boards they are dealt in.

@@ -191,6 +191,8 @@ def _exile(game: Game, votes: list[Vote]) -> None:
             return
         if breaker == "sheriff_pick" and _sheriff_pick(game, highest, detail):
             return
+        if breaker == "sheriff_vote" and _sheriff_pick(game, highest, detail, anyone=True):
+            return
     game.public("平票，今日无人出局。")
     game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
 
@@ -272,11 +274,13 @@ def _tie_trigger(game: Game, detail: str) -> bool:
     return False
 
 
-def _sheriff_pick(game: Game, highest: list[int], detail: str) -> bool:
-    """带队: the sheriff's vote, when among the highest, is out."""
+def _sheriff_pick(game: Game, highest: list[int], detail: str, anyone: bool = False) -> bool:
+    """带队: the sheriff's vote, when among the highest (or ``anyone``: whoever it is), is out."""
     st = game.st
     pick = st.votes.get(st.sheriff or 0)
-    if pick is None or pick.target not in highest or not st.seat(st.sheriff or 0).alive:
+    if pick is None or pick.target is None or not st.seat(st.sheriff or 0).alive:
+        return False
+    if not anyone and pick.target not in highest:
         return False
     game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(pick.target)}出局", "带队")
     game.public(f"最高票：{game.label(pick.target)}。")

@@ -373,6 +373,16 @@ class Runner:
                 for text in wanted if isinstance(wanted, list) else [wanted]:
                     if any(str(text) in t for t in texts) != want:
                         problems.append(f"{key}: {name} {'never got' if want else 'got'} '{text}'; messages: {texts}")
+        for camp in exp.get("lost") or []:
+            if camp not in st.lost_camps:
+                problems.append(f"lost: expected {camp} lost (判负), lost camps: {st.lost_camps}")
+        said = [m.text for m in self.messages if m.to.kind is To.DIRECTORS]
+        for key, want in (("directors", True), ("no_directors", False)):
+            for text in exp.get(key) or []:
+                if any(str(text) in t for t in said) != want:
+                    problems.append(
+                        f"{key}: {'no' if want else 'a'} message to the directors contains '{text}': {said}"
+                    )
         public = [m.text for m in self.messages if m.to.kind is To.PUBLIC]
         for text in exp.get("public") or []:
             if not any(str(text) in t for t in public):

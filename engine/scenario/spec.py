@@ -52,6 +52,9 @@ EXPECT_KEYS = {
     "public",
     "no_public",
     "group",
+    "lost",
+    "directors",
+    "no_directors",
 }
 ABSTAIN = "弃权"
 
@@ -321,6 +324,9 @@ def _expect(item: Node, rs: Ruleset, names: set[str], file: str) -> dict[str, An
                 raise Malformed(file, line_of(raw, "camp"), f"规则集 {rs.id} 中没有阵营 {camp}")
     if raw.get("winner") is not None and raw["winner"] not in rs.camps:
         raise Malformed(file, line_of(raw, "winner"), f"规则集 {rs.id} 中没有阵营 {raw['winner']}")
+    for camp in raw.get("lost") or []:
+        if camp not in rs.camps:
+            raise Malformed(file, line_of(raw, "lost"), f"规则集 {rs.id} 中没有阵营 {camp}")
     if "group" in raw:
         if not isinstance(raw["group"], dict):
             raise Malformed(file, line_of(raw, "group"), "group 应为 团队群名: [文字] 的映射")
