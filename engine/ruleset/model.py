@@ -119,7 +119,7 @@ class Skill:
     @property
     def automatic(self) -> bool:
         """A forced skill without targets that the engine carries out by itself (通灵)."""
-        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook
+        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook and not self.choice_of
 
     @property
     def needs_targets(self) -> bool:
