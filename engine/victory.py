@@ -6,6 +6,7 @@ first in ``victory.priority`` when several do at once; otherwise, if only one ca
 is not lost, it wins. A camp that holds a ``usurp`` condition when another wins wins in its
 place (妖狐代替该阵营胜利). A lost camp cannot win. A camp is in play while some seat
 belongs to it; a rule with ``when`` counts only while its condition on the game holds.
+Nothing is judged before the opening steps (开局) are over: camps and teams are not settled.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def check(game: Game) -> bool:
     st, rs = game.st, game.rs
     if st.phase == "over":
         return True
+    if st.phase == "setup":
+        return False  # 所有角色的阵营确定 only once the opening choices are made
     if st.checked == st.version:
         return False  # nothing a condition reads has changed since the last check
     st.checked = st.version
