@@ -6,17 +6,22 @@ word import them from here (effects.py, conditions.py, acting.py, boards.py).
 
 # Skill tags of the seeds' 用语定义 / 词条说明. Timing tags fix the phase a skill is used in.
 TIMING_TAGS = {"开局": "setup", "夜晚": "night", "白天": "day", "正午": "day"}
-KNOWN_TAGS = set(TIMING_TAGS) | {
-    "指定",  # the skill names targets from a [选择范围]
-    "限定",  # once per game
-    "强制",  # may not be passed; made at random when left unmade
-    "团队",  # decided by the team together
-    "绝情",  # each target only once per game
-    "厌旧",  # not the previous game day's target
-    "喜新",  # not the previous use's target
-    "无私",  # not oneself
-    "翻牌",  # used by making the current card public; not once it is public
+TAGS = {
+    "开局": "used in the opening steps (flow.setup)",
+    "夜晚": "used in a night step (flow.night)",
+    "白天": "used by day, resolved at once",
+    "正午": "the same as 白天",
+    "指定": "the skill names targets from a [选择范围]",
+    "限定": "once per game",
+    "强制": "may not be passed; made at random when left unmade",
+    "团队": "decided by the team together",
+    "绝情": "each target only once per game",
+    "厌旧": "not the previous game day's target",
+    "喜新": "not the previous use's target",
+    "无私": "not oneself",
+    "翻牌": "used by making the current card public; not once it is public",
 }
+KNOWN_TAGS = set(TAGS)
 
 # When a skill fires by itself or prompts instead of waiting for its step.
 TRIGGERS = {
@@ -107,7 +112,20 @@ GAME_CONDITIONS = {
     "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
 }
-VICTORY_TESTS = {"none", "every", "at_least_half"}
+VICTORY_TESTS = {
+    "none": "no living seat meets the condition",
+    "every": "every living seat meeting it also meets `have`",
+    "at_least_half": "the living seats meeting it are at least half of the living",
+}
+DAWN_SECTIONS = {
+    "exiled_yesterday": "who the last day's vote put out",
+    "night_deaths": "who went out in the night (昨夜出局 / 平安夜)",
+    "statuses": "the holders of statuses with a `dawn_notice`",
+    "sheriff": "the sheriff of the day (当日警长)",
+    "last_words": "the 遗言 left since the last 开门",
+    "held": "every other notice the night kept for 开门",
+}
+LABEL_PARTS = {"seat": "the seat number (3号)", "name": "the character's name", "secret": "the secret number"}
 TIE_BREAKERS = {
     "trigger": "a seat holding a skill with `trigger: {on: tie}` uses it (冤死)",
     "sheriff_pick": "the sheriff's vote, when among the highest, is out (带队)",
@@ -261,4 +279,77 @@ TEMPLATE_FIELDS = {
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
+}
+
+# The top of a ruleset and its smaller sections. A ruleset is every *.yaml of its directory;
+# the sections marked (merged) may be split over several files.
+TOP_KEYS = {
+    "id": "the ruleset's id (its directory's name)",
+    "name": "the rule post's title",
+    "post": "{file, roles}: the seed file and every role it names (the check lists those missing)",
+    "addressing": "seat | secret_number: how players name targets",
+    "role_table_public": "true: the 身份↔角色 table is posted at the start",
+    "camps": "(merged) the camps",
+    "teams": "(merged) teams and their groups (狼群, 情侣群 …)",
+    "damage": "(merged) the kinds of attack and the defences each meets, in order",
+    "statuses": "(merged) statuses and what they do",
+    "roles": "(merged) the roles (身份) and their skills",
+    "flow": "the opening steps, the first phase, the night's ordered steps",
+    "schedule": "the default time limits",
+    "vote": "the day's vote",
+    "sheriff": "the sheriff (警长): election, weight, succession",
+    "last_words": "遗言: how many, and when",
+    "surrender": "投降, per camp",
+    "showdown": "拍刀, per camp",
+    "notices": "what the public is told, and how",
+    "victory": "胜负判定: each camp's win and lose conditions",
+    "options": "variants and house rules a director may switch per game",
+    "cards": "how many 身份牌 a seat holds, and how a two-card seat's camp and order are settled",
+    "card_tags": "(merged) card tags such as [群内] [接刀] [自爆]",
+    "hands": "(merged) named pairs of dealt cards (金宝宝)",
+    "deal": "what a deal must keep: forbidden pairs, hand counts, roles kept apart",
+    "boards": "(merged) preset boards and their substitutions",
+}
+POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
+OPTION_KEYS = {
+    "text": "what it switches",
+    "default": "its value unless the director sets one",
+    "values": "its legal values",
+}
+CAMP_KEYS = {"text": "the post's sentence about the camp"}
+KIND_KEYS = {"defences": "the statuses that may stop this kind of attack, in the order they are checked"}
+TEAM_KEYS = {
+    "text": "the post's sentence",
+    "group": "the name of its QQ group (情侣群), which a director binds; none: the team has no group",
+    "chat": "false: the team shares no group (更新：狼人不再共群); its news goes to each member",
+    "intro": "what the members are told when the team forms",
+    "stays_after_out": "true: a member stays after going out (已经出局的狼群中的角色仍然留在狼群)",
+    "on_formed": "effects when the team forms (私奔)",
+    "on_member_out": "{cause}: every other member goes out with that cause (殉情)",
+}
+FLOW_KEYS = {
+    "setup": "the opening (开局) steps, in order",
+    "first": "day | night: the phase after the opening",
+    "night": "the night's steps, in the post's order",
+}
+SCHEDULE_KEYS = {
+    "day_open": "HH:MM the day opens (开门); null: as soon as the night ends",
+    "day_close": "HH:MM the day's vote closes (关门)",
+    "step_minutes": "a night step's time limit",
+    "setup_minutes": "an opening step's time limit",
+    "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
+    "timezone": "the zone deadlines are shown in",
+}
+SHERIFF_KEYS = {
+    "text": "the post's sentences about the sheriff",
+    "election": "how the sheriff is elected (ELECTION_KEYS)",
+    "weight": "how many votes the sheriff's vote counts as (带队)",
+    "on_out": "{prompt, timeout}: the successor is chosen with that word; silence: random | none",
+    "public_label": "name | secret: how the public is told who the sheriff is",
+}
+VICTORY_KEYS = {
+    "check": "immediate: checked after every change",
+    "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text`",
+    "lose": "the camp's lose conditions, the same way",
+    "on_lose": "effects when the camp is lost (失去杀人技能)",
 }

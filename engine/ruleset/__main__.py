@@ -1,4 +1,5 @@
 """python -m engine.ruleset check rulesets/<id> [...]
+python -m engine.ruleset docs [--check]
 
 Validates a ruleset and lists the post's roles and skills not implemented yet.
 Exit 0: clean; 1: something is missing or wrong (each problem as file:line).
@@ -46,7 +47,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     check_cmd = sub.add_parser("check", help="validate rulesets")
     check_cmd.add_argument("paths", nargs="+", metavar="DIR")
+    docs_cmd = sub.add_parser("docs", help="write docs/ruleset-format.md from the vocabulary")
+    docs_cmd.add_argument("--check", action="store_true", help="only say whether the file is up to date")
     args = parser.parse_args(argv)
+    if args.command == "docs":
+        from engine.ruleset.docs import write
+
+        return write(args.check)
     return max(check(p) for p in args.paths)
 
 

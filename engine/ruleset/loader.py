@@ -20,71 +20,54 @@ from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import (
     BOARD_KEYS,
+    CAMP_KEYS,
     CARD_CONDITION_KEYS,
     CARD_KEYS,
     CARD_TAG_KEYS,
     CONDITION_KEYS,
     DAMAGE_KEYS,
+    DAWN_SECTIONS,
     DEAL_KEYS,
     DECISIONS,
     EFFECT_KEYS,
     EFFECT_VERBS,
     ELECTION_KEYS,
+    FLOW_KEYS,
     GAME_CONDITIONS,
     HAND_KEYS,
+    KIND_KEYS,
     KNOWN_TAGS,
+    LABEL_PARTS,
     LAST_WORDS_KEYS,
     NOTICE_KEYS,
+    OPTION_KEYS,
     ORDER_KEYS,
+    POST_KEYS,
     ROLE_KEYS,
+    SCHEDULE_KEYS,
+    SHERIFF_KEYS,
     SHOWDOWN_KEYS,
     SKILL_KEYS,
     STATUS_KEYS,
     STEP_KEYS,
     SUBSTITUTION_KEYS,
     SURRENDER_KEYS,
+    TEAM_KEYS,
     TEMPLATE_FIELDS,
     TIE_BREAKERS,
     TIMING_TAGS,
+    TOP_KEYS,
     TRIGGER_KEYS,
     TRIGGERS,
     UNTILS,
+    VICTORY_KEYS,
     VICTORY_TESTS,
     VOTE_KEYS,
 )
 
 RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 
-TOP_KEYS = {
-    "id",
-    "name",
-    "post",
-    "addressing",
-    "role_table_public",
-    "camps",
-    "teams",
-    "damage",
-    "statuses",
-    "flow",
-    "schedule",
-    "vote",
-    "sheriff",
-    "last_words",
-    "surrender",
-    "showdown",
-    "notices",
-    "victory",
-    "roles",
-    "options",
-    "cards",
-    "card_tags",
-    "hands",
-    "deal",
-    "boards",
-}
 MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage", "card_tags", "hands", "boards"}
-DAWN_SECTIONS = {"exiled_yesterday", "night_deaths", "statuses", "sheriff", "last_words", "held"}
-LABEL_PARTS = {"seat", "name", "secret"}
 
 
 class _Ctx:
@@ -216,7 +199,7 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs = m.Ruleset(id=str(doc.get("id", path.name)), name=ctx.text(doc, "name", path.name), directory=str(path))
     post = ctx.mapping(doc.get("post"), doc, "post", "post")
     if post is not None:
-        ctx.keys(post, {"file", "roles"}, "post")
+        ctx.keys(post, POST_KEYS, "post")
         rs.post_file = ctx.text(post, "file")
         rs.post_roles = ctx.names(post, "roles")
     rs.addressing = ctx.text(doc, "addressing", "seat")
@@ -253,7 +236,7 @@ def _options(doc: Node, ctx: _Ctx) -> dict[str, m.Option]:
         node = ctx.mapping(body, section, name, f"选项 {name}")
         if node is None:
             continue
-        ctx.keys(node, {"text", "default", "values"}, f"选项 {name}")
+        ctx.keys(node, OPTION_KEYS, f"选项 {name}")
         values = tuple(node.get("values") or ())
         default = node.get("default")
         if values and default not in values:
@@ -461,7 +444,7 @@ def _camps(doc: Node, ctx: _Ctx) -> dict[str, m.Camp]:
         node = ctx.mapping(body, doc["camps"], name, f"阵营 {name}")
         if node is None:
             continue
-        ctx.keys(node, {"text"}, f"阵营 {name}")
+        ctx.keys(node, CAMP_KEYS, f"阵营 {name}")
         camps[name] = m.Camp(name, ctx.text(node, "text"))
     return camps
 
@@ -501,7 +484,7 @@ def _damage(doc: Node, ctx: _Ctx) -> dict[str, m.DamageKind]:
         node = ctx.mapping(body, section, name, f"伤害 {name}")
         if node is None:
             continue
-        ctx.keys(node, {"defences"}, f"伤害 {name}")
+        ctx.keys(node, KIND_KEYS, f"伤害 {name}")
         out[name] = m.DamageKind(name, ctx.names(node, "defences"))
     return out
 
@@ -513,9 +496,7 @@ def _teams(doc: Node, ctx: _Ctx) -> dict[str, m.Team]:
         node = ctx.mapping(body, section, name, f"团队 {name}")
         if node is None:
             continue
-        ctx.keys(
-            node, {"text", "group", "chat", "intro", "stays_after_out", "on_formed", "on_member_out"}, f"团队 {name}"
-        )
+        ctx.keys(node, TEAM_KEYS, f"团队 {name}")
         chained = (
             ctx.mapping(node.get("on_member_out"), node, "on_member_out", "on_member_out")
             if "on_member_out" in node
@@ -792,7 +773,7 @@ def _condition(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> None:
 
 def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     flow = _section(doc, "flow", ctx)
-    ctx.keys(flow, {"setup", "first", "night"}, "flow")
+    ctx.keys(flow, FLOW_KEYS, "flow")
     rs.first = ctx.text(flow, "first", "day")
     if rs.first not in {"day", "night"}:
         ctx.err(flow, "first", "first 应为 day 或 night")
@@ -845,16 +826,11 @@ def _steps(flow: Node, phase: str, ctx: _Ctx) -> tuple[m.Step, ...]:
 
 def _schedule(doc: Node, ctx: _Ctx) -> m.Schedule:
     node = _section(doc, "schedule", ctx)
-    ctx.keys(
-        node,
-        {"day_open", "day_close", "weekend_day_close", "step_minutes", "setup_minutes", "reaction_minutes", "timezone"},
-        "schedule",
-    )
+    ctx.keys(node, SCHEDULE_KEYS, "schedule")
     base = m.Schedule()
     return m.Schedule(
         day_open=node.get("day_open", base.day_open),
         day_close=ctx.text(node, "day_close", base.day_close),
-        weekend_day_close=node.get("weekend_day_close"),
         step_minutes=ctx.integer(node, "step_minutes", base.step_minutes) or base.step_minutes,
         setup_minutes=ctx.integer(node, "setup_minutes", base.setup_minutes) or base.setup_minutes,
         reaction_minutes=ctx.integer(node, "reaction_minutes", base.reaction_minutes) or base.reaction_minutes,
@@ -882,7 +858,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     if "sheriff" not in doc:
         return None
     node = _section(doc, "sheriff", ctx)
-    ctx.keys(node, {"text", "election", "weight", "on_out", "public_label"}, "sheriff")
+    ctx.keys(node, SHERIFF_KEYS, "sheriff")
     election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
     ctx.keys(election, ELECTION_KEYS, "sheriff.election")
     on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
@@ -990,7 +966,7 @@ def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
         cnode = ctx.mapping(body, node, camp, f"胜负 {camp}")
         if cnode is None:
             continue
-        ctx.keys(cnode, {"win", "lose", "on_lose"}, f"胜负 {camp}")
+        ctx.keys(cnode, set(VICTORY_KEYS) - {"check"}, f"胜负 {camp}")
         for kind in ("win", "lose"):
             for i, rule in enumerate(cnode.get(kind) or []):
                 rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")
