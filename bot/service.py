@@ -134,9 +134,9 @@ def parse_board(rs_roles: dict[str, Any], words: list[str]) -> list[str]:
     """``狼人x3 预言家 女巫`` → the role list; refuses unknown roles with the legal ones."""
     board: list[str] = []
     for word in words:
-        name, _, times = word.replace("×", "x").replace("*", "x").partition("x")
+        name, x, times = word.replace("×", "x").replace("*", "x").partition("x")
         count = int(times) if times.isdigit() else 1
-        if name not in rs_roles or (times and not times.isdigit()):
+        if name not in rs_roles or (x and not times.isdigit()) or count < 1:
             raise Refused(f"没有身份「{word}」。可用：{'、'.join(rs_roles)}。写法：板子 狼人x3 预言家 女巫 …")
         board.extend([name] * count)
     return board

@@ -27,9 +27,19 @@ __all__ = ["legal_targets", "pending", "successors", "unavailable"]
 # ---------------------------------------------------------------- what a seat may do
 
 
+PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that make a range depend on who uses it
+
+
 def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
+    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
+        key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
+        cached = game.memo.get(key)
+        if cached is None:
+            in_range = conditions.compiled(skill.range)
+            cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
+        return cached  # type: ignore[no-any-return]
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)

@@ -251,6 +251,23 @@ def compiled(cond: dict[str, Any] | None) -> Test:
     return entry[1]
 
 
+ACTOR_KEYS = {"self", "voted_by_actor", "attacked_actor", "runner_up", "voted_actor"}  # keys that read who acts
+
+
+def uses_actor(cond: dict[str, Any] | str | None) -> bool:
+    """Whether a condition's answer depends on the acting seat (else one answer serves all)."""
+    if not isinstance(cond, dict):
+        return False
+    for key, value in cond.items():
+        if key in ACTOR_KEYS:
+            return True
+        if key in {"not", "mate", "any_seat"} and uses_actor(value):
+            return True
+        if key in {"any", "all"} and any(uses_actor(c) for c in value):
+            return True
+    return False
+
+
 def holds(cond: dict[str, Any] | None, seat: Seat, actor: int = 0, st: GameState | None = None) -> bool:
     """Whether the seat meets every key of the condition (keys about the game need ``st``)."""
     return compiled(cond)(seat, actor, st)  # type: ignore[arg-type]

@@ -101,6 +101,9 @@ class EndPhase:
     skip_day: bool = False  # 竞选日 only: the day after it is skipped too
 
 
+MEMO_LIMIT = 20_000
+
+
 def push_front(game: Game, items: list[object]) -> None:
     game.st.work.extendleft(reversed(items))
 
@@ -267,7 +270,8 @@ def open_step(game: Game) -> None:
     st.step_opened = st.now
     st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
     st.acts = []
-    game.memo.clear()
+    if len(game.memo) > MEMO_LIMIT:  # keys carry the version and the step; old ones only take room
+        game.memo.clear()
     for team in step.joins:
         cards.join_bearers(game, team, step.text or step.name)
     acting.open_actors(game, step)

@@ -127,6 +127,8 @@ def night_ends(game: Game) -> None:
             names = {f"skill:{n}" for n in seat.borrowed}
             game.remove_statuses(seat, lambda s, names=names, no=seat.no: s.until in names and s.source == no)
             seat.borrowed = {}
+    if st.lent:
+        game.changed()
     st.lent.clear()
     st.predictions.clear()
     st.attacks.clear()

@@ -102,7 +102,7 @@ def end(game: Game, winner: str | None, reason: str) -> None:
     from engine import flow
 
     st = game.st
-    if st.phase in {"night", "dawn"}:
+    if st.phase in {"night", "dawn", "election"}:  # the night's outs were not announced yet
         report = flow.night_report(game)
         if report:
             game.say(PUBLIC, report)

@@ -6,18 +6,23 @@ word import them from here (effects.py, conditions.py, acting.py, boards.py).
 
 # Skill tags of the seeds' 用语定义 / 词条说明. Timing tags fix the phase a skill is used in.
 TIMING_TAGS = {"开局": "setup", "夜晚": "night", "白天": "day", "正午": "day"}
-KNOWN_TAGS = set(TIMING_TAGS) | {
-    "指定",  # the skill names targets from a [选择范围]
-    "限定",  # once per game
-    "强制",  # may not be passed; made at random when left unmade
-    "团队",  # decided by the team together
-    "绝情",  # each target only once per game
-    "厌旧",  # not the previous game day's target
-    "喜新",  # not the previous use's target
-    "无私",  # not oneself
-    "翻牌",  # used by making the current card public; not once it is public
-    "附加",  # not held at the deal: an effect gives it during play (grant_skill)
+TAGS = {
+    "开局": "used in the opening steps (flow.setup)",
+    "夜晚": "used in a night step (flow.night)",
+    "白天": "used by day, resolved at once",
+    "正午": "the same as 白天",
+    "指定": "the skill names targets from a [选择范围]",
+    "限定": "once per game",
+    "强制": "may not be passed; made at random when left unmade",
+    "团队": "decided by the team together",
+    "绝情": "each target only once per game",
+    "厌旧": "not the previous game day's target",
+    "喜新": "not the previous use's target",
+    "无私": "not oneself",
+    "翻牌": "used by making the current card public; not once it is public",
+    "附加": "not held at the deal: an effect gives it during play (grant_skill)",
 }
+KNOWN_TAGS = set(TAGS)
 
 # When a skill fires by itself or prompts instead of waiting for its step.
 TRIGGERS = {
@@ -157,25 +162,28 @@ GAME_CONDITIONS = {
     "any_targets": "the skill was used on at least one target",
 }
 VICTORY_TESTS = {
-    "none": "no living seat meets it",
-    "every": "every living seat meeting it meets `have`",
-    "at_least_half": "the living seats meeting it are half of the living or more",
+    "none": "no living seat meets the condition",
+    "every": "every living seat meeting it also meets `have`",
+    "at_least_half": "the living seats meeting it are at least half of the living",
     "some": "some living seat meets it",
     "out_at_least": "at least N seats meeting `of` are out",
     "camps_left": "at most N camps in play are not lost, this one among them",
 }
-VICTORY_KEYS = {
+VICTORY_RULE_KEYS = {
     "text": "the post's sentence",
     "have": "every: what each seat must meet",
     "of": "out_at_least: which seats count",
     "when": "only while this condition on the game holds (an option, a dealt role, any_seat)",
 }
-VICTORY_SECTIONS = {
-    "win": "its win conditions",
-    "lose": "its lose conditions (优先判负)",
-    "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐)",
-    "on_lose": "effects when it is lost",
+DAWN_SECTIONS = {
+    "exiled_yesterday": "who the last day's vote put out",
+    "night_deaths": "who went out in the night (昨夜出局 / 平安夜)",
+    "statuses": "the holders of statuses with a `dawn_notice`",
+    "sheriff": "the sheriff of the day (当日警长)",
+    "last_words": "the 遗言 left since the last 开门",
+    "held": "every other notice the night kept for 开门",
 }
+LABEL_PARTS = {"seat": "the seat number (3号)", "name": "the character's name", "secret": "the secret number"}
 TIE_BREAKERS = {
     "trigger": "a seat holding a skill with `trigger: {on: tie}` uses it (冤死)",
     "sheriff_pick": "the sheriff's vote, when among the highest, is out (带队)",
@@ -281,16 +289,6 @@ STEP_KEYS = {
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
 }
-TEAM_KEYS = {
-    "text": "the post's sentence",
-    "group": "the team group's name (情侣群)",
-    "chat": "false: the team has no group; members are told one by one",
-    "intro": "what members are told when it forms",
-    "stays_after_out": "a member out stays in it",
-    "members": "a condition: the seats meeting it join at a step that `joins` it",
-    "on_formed": "effects when it forms or someone joins",
-    "on_member_out": "{cause, if, except, effects}: a member's out sets off the others' out (殉情) or effects",
-}
 HAND_KEYS = {
     "text": "the post's sentence",
     "pairs": "the pairs of dealt roles that make it",
@@ -319,16 +317,15 @@ SUBSTITUTION_KEYS = {
 
 # The other top-level sections, key by key (later posts added to them).
 SCHEDULE_KEYS = {
-    "day_open": "开门 time (HH:MM); null opens the day as soon as the night ends",
-    "day_close": "关门 time (HH:MM): the day's vote closes",
-    "weekend_day_close": "(informative) 关门 on weekends",
+    "day_open": "HH:MM the day opens (开门); null: as soon as the night ends",
+    "day_close": "HH:MM the day's vote closes (关门)",
     "day_days": "calendar days a discussion day spans (A日上午开帖，到A+1日晚上关帖: 2)",
     "weekend_days": "extra days when the span touches a Saturday or Sunday (每逢周末就延长一天)",
     "weekend_from_day": "the first game day the weekend extension applies to (第一个讨论日无论是否周末: 2)",
     "step_minutes": "a night step's time limit",
     "setup_minutes": "an opening step's time limit",
-    "reaction_minutes": "time to answer a prompt",
-    "timezone": "the game's time zone",
+    "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
+    "timezone": "the zone deadlines are shown in",
     "silent_forced": "蓝 | 黄 | 红: a seat that lets a <强制> choice time out is flagged to the directors for this card",
 }
 VOTE_KEYS = {
@@ -347,12 +344,12 @@ ELECTION_KEYS = {
     "swallowed_by": "skills that, used on 竞选日, end it with no sheriff for the game (吞警徽)",
 }
 SHERIFF_KEYS = {
-    "text": "the post's sentence",
-    "election": "竞岗: ELECTION_KEYS",
-    "weight": "带队: the sheriff's vote counts this much (2.5)",
+    "text": "the post's sentences about the sheriff",
+    "election": "how the sheriff is elected (ELECTION_KEYS)",
+    "weight": "how many votes the sheriff's vote counts as (带队: 2, 2.5)",
     "weight_if": "[{if: condition on the game, weight}]: another weight while that holds (有替罪羊时计为2票)",
-    "on_out": "殉职: SHERIFF_OUT_KEYS",
-    "public_label": "name | secret",
+    "on_out": "the succession (殉职): SHERIFF_OUT_KEYS",
+    "public_label": "name | secret: how the public is told who the sheriff is",
 }
 SHERIFF_OUT_KEYS = {
     "prompt": "the succession's name (殉职)",
@@ -379,9 +376,9 @@ NOTICE_KEYS = {
     "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
 }
 OPTION_KEYS = {
-    "text": "the post's sentence",
-    "default": "its value unless the director sets another",
-    "values": "the values it may take",
+    "text": "what it switches",
+    "default": "its value unless the director sets one",
+    "values": "its legal values",
     "todo": "not implemented yet (an expansion): what it would add; it cannot be switched on",
 }
 # The {fields} a message text may use, filled per message; a counter's name ({尾巴}) gives the
@@ -400,4 +397,60 @@ TEMPLATE_FIELDS = {
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
+}
+
+# The top of a ruleset and its smaller sections. A ruleset is every *.yaml of its directory;
+# the sections marked (merged) may be split over several files.
+TOP_KEYS = {
+    "id": "the ruleset's id (its directory's name)",
+    "name": "the rule post's title",
+    "post": "{file, roles}: the seed file and every role it names (the check lists those missing)",
+    "addressing": "seat | secret_number: how players name targets",
+    "role_table_public": "true: the 身份↔角色 table is posted at the start",
+    "camps": "(merged) the camps",
+    "teams": "(merged) teams and their groups (狼群, 情侣群 …)",
+    "damage": "(merged) the kinds of attack and the defences each meets, in order",
+    "statuses": "(merged) statuses and what they do",
+    "roles": "(merged) the roles (身份) and their skills",
+    "flow": "the opening steps, the first phase, the night's ordered steps",
+    "schedule": "the default time limits",
+    "vote": "the day's vote",
+    "sheriff": "the sheriff (警长): election, weight, succession",
+    "last_words": "遗言: how many, and when",
+    "surrender": "投降, per camp",
+    "showdown": "拍刀, per camp",
+    "notices": "what the public is told, and how",
+    "victory": "胜负判定: each camp's win and lose conditions",
+    "options": "variants and house rules a director may switch per game",
+    "cards": "how many 身份牌 a seat holds, and how a two-card seat's camp and order are settled",
+    "card_tags": "(merged) card tags such as [群内] [接刀] [自爆]",
+    "hands": "(merged) named pairs of dealt cards (金宝宝)",
+    "deal": "what a deal must keep: forbidden pairs, hand counts, roles kept apart",
+    "boards": "(merged) preset boards and their substitutions",
+}
+POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
+CAMP_KEYS = {"text": "the post's sentence about the camp"}
+KIND_KEYS = {"defences": "the statuses that may stop this kind of attack, in the order they are checked"}
+TEAM_KEYS = {
+    "text": "the post's sentence",
+    "group": "the name of its QQ group (情侣群), which a director binds; none: the team has no group",
+    "chat": "false: the team shares no group (更新：狼人不再共群); its news goes to each member",
+    "intro": "what the members are told when the team forms",
+    "stays_after_out": "true: a member stays after going out (已经出局的狼群中的角色仍然留在狼群)",
+    "members": "a condition: the seats meeting it join at a step that `joins` it (单身狼人…共群)",
+    "on_formed": "effects when the team forms or someone joins (私奔, 恋爱)",
+    "on_member_out": "{cause, if, except, effects}: a member's out takes every other member out with that cause (殉情) — only when the member meets `if`, not for the `except` causes — or sets off `effects`",
+}
+FLOW_KEYS = {
+    "setup": "the opening (开局) steps, in order",
+    "first": "day | night: the phase after the opening",
+    "night": "the night's steps, in the post's order",
+}
+VICTORY_KEYS = {
+    "check": "immediate: checked after every change",
+    "priority": "camps in order: when several win at once, the first does (妖狐 > 吹笛者 > …)",
+    "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text` (and VICTORY_RULE_KEYS)",
+    "lose": "the camp's lose conditions, the same way",
+    "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
+    "on_lose": "effects when the camp is lost (失去杀人技能)",
 }

@@ -83,9 +83,9 @@ def cast(game: Game, cmd: c.CastVote) -> str:
         "投票",
         secret=False,
     )
-    return f"已记录{who}：{what}。" + (
-        "" if changes >= rs.vote.changes else f"关门前可改票{rs.vote.changes - changes}次。"
-    )
+    if cmd.by_director or changes >= rs.vote.changes:
+        return f"已记录{who}：{what}。"
+    return f"已记录{who}：{what}。关门前可改票{rs.vote.changes - changes}次。"
 
 
 def _vote_text(game: Game, target: int | None) -> str:

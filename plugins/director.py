@@ -33,7 +33,7 @@ TAG = re.compile(r"#(\d+)(?=\s|$)")
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
-    "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营>"
+    "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
 )
 
 
@@ -111,7 +111,7 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     if not words or words[0] not in RULING_WORDS:
         raise Refused(f"写法：{RULING_HELP}")
     what, rest = RULING_WORDS[words[0]], words[1:]
-    if what in {"lose", "win"}:
+    if what in {"lose", "win", "hopeless"}:
         if not rest:
             raise Refused(f"写法：裁定 {words[0]} <阵营>")
         return c.Ruling(at=at, what=what, arg=rest[0], reason=" ".join(rest[1:]))

@@ -16,7 +16,7 @@ from bot.tables import Table, tables
 from engine import boards
 from engine.errors import RulesetError
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset
-from plugins._common import LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
+from plugins._common import DM_ONLY, LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -125,6 +125,10 @@ async def _help(event: MessageEvent, words: list[str]) -> str:
     return HELP
 
 
+async def _by_dm(event: MessageEvent, words: list[str]) -> str:
+    return "玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。"
+
+
 COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # the words of LOBBY_COMMANDS
     "新建": _create,
     "报名": _sign_up,
@@ -140,7 +144,10 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # 
 }
 # one matcher for every lobby command: NoneBot checks each matcher of a priority for every message
 assert set(COMMANDS) == set(LOBBY_COMMANDS)
-lobby = on_command(LOBBY_COMMANDS[0], aliases=set(LOBBY_COMMANDS[1:]), rule=slashed_in_groups, priority=5, block=True)
+COMMANDS.update(dict.fromkeys(DM_ONLY, _by_dm))  # in a DM a player's matcher takes these first
+lobby = on_command(
+    LOBBY_COMMANDS[0], aliases=set(COMMANDS) - {LOBBY_COMMANDS[0]}, rule=slashed_in_groups, priority=5, block=True
+)
 
 
 @lobby.handle()

@@ -102,6 +102,10 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
         return c.Surrender(at=at, seat=seat, agree=True)
     if head == "拒绝投降":
         return c.Surrender(at=at, seat=seat, agree=False)
+    if head == "拍刀":
+        return c.Showdown(at=at, seat=seat, plan=raw.strip()[len("拍刀") :].strip())
+    if head in {"同意拍刀", "拒绝拍刀"}:
+        return c.Showdown(at=at, seat=seat, agree=head == "同意拍刀")
     if head == "放弃":
         return c.Pass(at=at, seat=seat, skill=rest[0] if rest else None)
     known = {s.name for s in game.rs.all_skills()} | ({game.rs.sheriff.succession} if game.rs.sheriff else set())

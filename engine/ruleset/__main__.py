@@ -1,4 +1,5 @@
 """python -m engine.ruleset check rulesets/<id> [...]
+python -m engine.ruleset docs [--check]
 
 Validates a ruleset and lists the post's roles and skills not implemented yet. What belongs
 to an expansion not built yet (an option with `todo`, and the roles, skills and parts marked
@@ -70,7 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     check_cmd = sub.add_parser("check", help="validate rulesets")
     check_cmd.add_argument("paths", nargs="+", metavar="DIR")
+    docs_cmd = sub.add_parser("docs", help="write docs/ruleset-format.md from the vocabulary")
+    docs_cmd.add_argument("--check", action="store_true", help="only say whether the file is up to date")
     args = parser.parse_args(argv)
+    if args.command == "docs":
+        from engine.ruleset.docs import write
+
+        return write(args.check)
     return max(check(p) for p in args.paths)
 
 

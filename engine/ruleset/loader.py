@@ -20,24 +20,30 @@ from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import (
     BOARD_KEYS,
+    CAMP_KEYS,
     CARD_CONDITION_KEYS,
     CARD_KEYS,
     CARD_TAG_KEYS,
     CONDITION_KEYS,
     DAMAGE_KEYS,
+    DAWN_SECTIONS,
     DEAL_KEYS,
     DECISIONS,
     EFFECT_KEYS,
     EFFECT_VERBS,
     ELECTION_KEYS,
+    FLOW_KEYS,
     GAME_CONDITIONS,
     HAND_KEYS,
+    KIND_KEYS,
     KNOWN_TAGS,
+    LABEL_PARTS,
     LAST_WORDS_KEYS,
     NOTICE_KEYS,
     OPTION_KEYS,
     ORDER_KEYS,
     OUT_KEYS,
+    POST_KEYS,
     ROLE_KEYS,
     SCHEDULE_KEYS,
     SHERIFF_KEYS,
@@ -53,47 +59,19 @@ from engine.vocabulary import (
     TIE_BREAKERS,
     TIMING_TAGS,
     TO_FORMS,
+    TOP_KEYS,
     TRIGGER_KEYS,
     TRIGGERS,
     UNTILS,
     VICTORY_KEYS,
-    VICTORY_SECTIONS,
+    VICTORY_RULE_KEYS,
     VICTORY_TESTS,
     VOTE_KEYS,
 )
 
 RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 
-TOP_KEYS = {
-    "id",
-    "name",
-    "post",
-    "addressing",
-    "role_table_public",
-    "camps",
-    "teams",
-    "damage",
-    "statuses",
-    "flow",
-    "schedule",
-    "vote",
-    "sheriff",
-    "last_words",
-    "surrender",
-    "showdown",
-    "notices",
-    "victory",
-    "roles",
-    "options",
-    "cards",
-    "card_tags",
-    "hands",
-    "deal",
-    "boards",
-}
 MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage", "card_tags", "hands", "boards"}
-DAWN_SECTIONS = {"exiled_yesterday", "night_deaths", "statuses", "sheriff", "last_words", "held"}
-LABEL_PARTS = {"seat", "name", "secret"}
 
 
 class _Ctx:
@@ -225,7 +203,7 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs = m.Ruleset(id=str(doc.get("id", path.name)), name=ctx.text(doc, "name", path.name), directory=str(path))
     post = ctx.mapping(doc.get("post"), doc, "post", "post")
     if post is not None:
-        ctx.keys(post, {"file", "roles"}, "post")
+        ctx.keys(post, POST_KEYS, "post")
         rs.post_file = ctx.text(post, "file")
         rs.post_roles = ctx.names(post, "roles")
     rs.addressing = ctx.text(doc, "addressing", "seat")
@@ -493,7 +471,7 @@ def _camps(doc: Node, ctx: _Ctx) -> dict[str, m.Camp]:
         node = ctx.mapping(body, doc["camps"], name, f"阵营 {name}")
         if node is None:
             continue
-        ctx.keys(node, {"text"}, f"阵营 {name}")
+        ctx.keys(node, CAMP_KEYS, f"阵营 {name}")
         camps[name] = m.Camp(name, ctx.text(node, "text"))
     return camps
 
@@ -542,7 +520,7 @@ def _damage(doc: Node, ctx: _Ctx) -> dict[str, m.DamageKind]:
         node = ctx.mapping(body, section, name, f"伤害 {name}")
         if node is None:
             continue
-        ctx.keys(node, {"defences"}, f"伤害 {name}")
+        ctx.keys(node, KIND_KEYS, f"伤害 {name}")
         out[name] = m.DamageKind(name, ctx.names(node, "defences"))
     return out
 
@@ -939,7 +917,7 @@ def _condition(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> None:
 
 def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     flow = _section(doc, "flow", ctx)
-    ctx.keys(flow, {"setup", "first", "night"}, "flow")
+    ctx.keys(flow, FLOW_KEYS, "flow")
     rs.first = ctx.text(flow, "first", "day")
     if rs.first not in {"day", "night"}:
         ctx.err(flow, "first", "first 应为 day 或 night")
@@ -998,7 +976,6 @@ def _schedule(doc: Node, ctx: _Ctx) -> m.Schedule:
     return m.Schedule(
         day_open=node.get("day_open", base.day_open),
         day_close=ctx.text(node, "day_close", base.day_close),
-        weekend_day_close=node.get("weekend_day_close"),
         step_minutes=ctx.integer(node, "step_minutes", base.step_minutes) or base.step_minutes,
         setup_minutes=ctx.integer(node, "setup_minutes", base.setup_minutes) or base.setup_minutes,
         reaction_minutes=ctx.integer(node, "reaction_minutes", base.reaction_minutes) or base.reaction_minutes,
@@ -1197,7 +1174,7 @@ def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
         cnode = ctx.mapping(body, node, camp, f"胜负 {camp}")
         if cnode is None:
             continue
-        ctx.keys(cnode, VICTORY_SECTIONS, f"胜负 {camp}")
+        ctx.keys(cnode, set(VICTORY_KEYS) - {"check", "priority"}, f"胜负 {camp}")
         for kind in ("win", "lose", "usurp"):
             for i, rule in enumerate(cnode.get(kind) or []):
                 rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")
@@ -1207,7 +1184,7 @@ def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
                 if len(tests) != 1:
                     ctx.err(cnode[kind], i, f"胜负条件应恰有一个判定（{'、'.join(sorted(VICTORY_TESTS))}）")
                     continue
-                ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_KEYS), "胜负条件")
+                ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_RULE_KEYS), "胜负条件")
                 if tests[0] in {"out_at_least", "camps_left"}:
                     if not isinstance(rnode[tests[0]], int):
                         ctx.err(rnode, tests[0], f"{tests[0]} 应为整数")

@@ -320,7 +320,6 @@ class Step:
 class Schedule:
     day_open: str | None = "12:00"
     day_close: str = "22:00"
-    weekend_day_close: str | None = None
     step_minutes: int = 30
     setup_minutes: int = 60
     reaction_minutes: int = 30

@@ -151,7 +151,7 @@ async def test_vote_for_a_player(app: App, monkeypatch: pytest.MonkeyPatch) -> N
         c.CastVote(at=now(), seat=1, target=2, reason="掉线", by_director=True),
         group=True,
     )
-    assert result.reply == f"已记录导演代投：秘密数字{target}。关门前可改票1次。"
+    assert result.reply == f"已记录导演代投：秘密数字{target}。"  # a proxy vote promises no change
     vote = game(table).st.votes[1]
     assert (vote.target, vote.by_director, vote.reason) == (2, True, "掉线")
     await accepted(app, OWNER, "代投 丙 弃权", c.CastVote(at=now(), seat=3, target=0, by_director=True))
@@ -249,12 +249,13 @@ async def test_rulings(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
     usage = (
         "写法：裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
-        "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营>"
+        "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
     )
     await refused(app, OWNER, "裁定", usage)
     await refused(app, OWNER, "裁定 枪毙 甲", usage)
     await refused(app, OWNER, "裁定 出局", usage)
     await refused(app, OWNER, "裁定 判负", "写法：裁定 判负 <阵营>")
+    await refused(app, OWNER, "裁定 无望", "写法：裁定 无望 <阵营>")
     await refused(app, OWNER, "裁定 警长", "写法：裁定 警长 <角色|无>")
     await refused(app, OWNER, "裁定 加状态 甲", "写法：裁定 加状态 <角色> <状态>")
     await refused(app, OWNER, "裁定 复活 甲", "甲没有出局。")

@@ -113,7 +113,7 @@ async def test_the_board_is_the_directors(app: App, monkeypatch: pytest.MonkeyPa
     await refused(app, 101, "/板子 狼人x3", NOT_DIRECTOR, group=GROUP)
     await refused(app, OWNER, "板子 狼人x3", IN_GROUP)
     await refused(app, OWNER, "/板子", f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{ROLES}。", group=GROUP)
-    for word in ("狼王", "狼人xx", "x3"):
+    for word in ("狼王", "狼人xx", "x3", "狼人x", "狼人x0"):
         await refused(
             app,
             OWNER,

@@ -74,10 +74,21 @@ async def test_who_is_not_playing_or_not_yet_playing_is_told_so(app: App, monkey
 
 
 async def test_garbage_a_wrong_tag_and_an_empty_message(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    await running_game(app, monkeypatch)
+    table = await running_game(app, monkeypatch)
     await refused(app, 101, "你好", "看不懂「你好」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
     await refused(app, 101, "#9 身份", "没有你参与的第 #9 局。你的游戏：#1。")
     await ignored(app, 101, "，，")
+    # a player's command in the group gets a hint, and nothing is voted
+    await refused(
+        app,
+        101,
+        "/投票 3",
+        "玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。",
+        group=GROUP,
+    )
+    # 拍刀 exists only where a rule post has it
+    camp = game(table).st.seat(seat(table, 101)).camp
+    await refused(app, 101, "拍刀 今晚杀3号", f"{camp}不能拍刀（可以拍刀的阵营：无）。")
 
 
 async def test_votes_are_the_senders_own_and_follow_the_vote_rules(app: App, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,241 @@
+"""docs/ruleset-format.md, written from the vocabulary itself so the two never drift apart.
+
+Every table lists the words of one part of the format with their gloss from
+engine/vocabulary.py and, where a ruleset uses the word, the first line that does
+(file:line). The last table maps the seeds' shared vocabulary (docs/glossary.yaml) to
+what carries each term.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import yaml
+
+from engine import vocabulary as v
+from engine.ruleset.loader import RULESETS_DIR
+
+ROOT = RULESETS_DIR.parent
+OUTPUT = ROOT / "docs" / "ruleset-format.md"
+GLOSSARY = ROOT / "docs" / "glossary.yaml"
+
+INTRO = """\
+# The ruleset format
+
+<!-- Written by `python -m engine.ruleset docs` from engine/vocabulary.py and docs/glossary.yaml;
+     edit those, not this file. -->
+
+A ruleset is a directory under `rulesets/`: every `*.yaml` file in it is read and merged
+(the sections marked *merged* below may be split over several files), plus an optional
+`hooks.py` whose `HOOKS` dict names the Python hooks that effects may call (`hook: name`)
+where the vocabulary cannot say a rule. Each skill keeps the rule post's own sentence as
+`text`; YAML comments carry the post's numbering and every reading a director may want to
+change (marked 〔导演〕).
+
+    python -m engine.ruleset check rulesets/<id>     # errors as file:line; what is not implemented yet
+    python -m engine.scenario tests/scenarios/<id>/*.yaml
+
+Writing the next game's rules: copy a ruleset directory, rename its `id`, and change what
+differs. A role not implemented yet stays in `post.roles` (or carries `todo: why`) and the
+check says so plainly; an unknown key, tag, verb or reference is refused with its file and
+line. The tables below list every word the loader accepts, with the first line of a ruleset
+in this repository that uses it.
+
+## A first look
+
+```yaml
+{example}
+```
+"""
+
+# Examples for words no ruleset here uses yet (every word needs one; the test says which lack it).
+EXAMPLES = {
+    "silenced": "statuses: {沉默: {silenced: true, told: 你被沉默了。}}",
+    "vote_weight": "statuses: {迷魂: {vote_weight: 0}}",
+    "todo": "狐狸: {todo: 尚未实现查验三人}",
+    "minutes": "最后一枪: {minutes: 30}",
+    "正午": "tags: [正午, 指定]",
+    "喜新": "tags: [夜晚, 指定, 喜新]",
+    "remove_status": "- {remove_status: 被吹笛, to: self}",
+    "permanent": "- status: {name: 装傻, until: permanent}",
+    "day_end": "- status: {name: 缄默, until: day_end}",
+    "surface_camp": "range: {surface_camp: 狼人阵营}",
+    "self": "range: {self: false}",
+    "all": "range: {all: [{camp: 村民阵营}, {not: {role: 村民}}]}",
+    "name": 'feedback: "{name}是好人"',
+    "timezone": "schedule: {timezone: Asia/Shanghai}",
+    "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
+    "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
+}
+
+SECTIONS: list[tuple[str, str, dict[str, object] | set[str], str]] = [
+    ("Top-level sections", "", v.TOP_KEYS, "top"),
+    ("post", "", v.POST_KEYS, "key"),
+    (
+        "options.<name>",
+        "A variant a director switches per game (`options` of the Start command).",
+        v.OPTION_KEYS,
+        "key",
+    ),
+    ("camps.<name>", "", v.CAMP_KEYS, "key"),
+    ("teams.<name>", "", v.TEAM_KEYS, "key"),
+    ("damage.<kind>", "Attacks are marked by effects and meet the kind's defences in order.", v.KIND_KEYS, "key"),
+    ("statuses.<name>", "", v.STATUS_KEYS, "key"),
+    ("roles.<name>", "", v.ROLE_KEYS, "key"),
+    ("roles.<name>.skills.<name>", "", v.SKILL_KEYS, "key"),
+    ("Skill tags (`tags: [...]`)", "", v.TAGS, "tag"),
+    ("Triggers (`trigger: {on: ...}`)", "", v.TRIGGERS, "on"),
+    ("trigger", "", v.TRIGGER_KEYS, "key"),
+    ("Team decisions (`team: {decide: ...}`)", "", v.DECISIONS, "decide"),
+    ("Effect verbs", "Each effect entry has exactly one verb.", v.EFFECT_VERBS, "key"),
+    ("Effect keys", "Beside the verb, on any effect entry.", v.EFFECT_KEYS, "key"),
+    ("`to` forms", "Beside a selector, `to` may name seats by their place in the 电梯楼.", v.TO_FORMS, "key"),
+    ("damage (the effect)", "", v.DAMAGE_KEYS, "key"),
+    ("out (the effect)", "", v.OUT_KEYS, "key"),
+    ("Durations (`until: ...`)", "", v.UNTILS, "until"),
+    ("Conditions and selectors", "Every key must hold for the seat.", v.CONDITION_KEYS, "key"),
+    ("Game conditions (`if: <name>`)", "", v.GAME_CONDITIONS, "value"),
+    ("Message fields (`{name}` in texts)", "", v.TEMPLATE_FIELDS, "field"),
+    ("flow", "", v.FLOW_KEYS, "key"),
+    ("flow.setup[] / flow.night[]", "One step; steps run in order.", v.STEP_KEYS, "key"),
+    ("schedule", "Defaults a director may change per game with /设置.", v.SCHEDULE_KEYS, "key"),
+    ("vote", "", v.VOTE_KEYS, "key"),
+    ("Tie-breakers (`vote.tie: [...]`)", "", v.TIE_BREAKERS, "value"),
+    ("sheriff", "", v.SHERIFF_KEYS, "key"),
+    ("sheriff.election", "", v.ELECTION_KEYS, "key"),
+    ("sheriff.on_out", "", v.SHERIFF_OUT_KEYS, "key"),
+    ("last_words", "", v.LAST_WORDS_KEYS, "key"),
+    ("surrender.<camp>", "", v.SURRENDER_KEYS, "key"),
+    ("showdown.<camp>", "", v.SHOWDOWN_KEYS, "key"),
+    ("notices", "", v.NOTICE_KEYS, "key"),
+    ("Dawn report sections (`notices.dawn: [...]`)", "", v.DAWN_SECTIONS, "value"),
+    ("Labels (`notices.death_label: [...]`)", "", v.LABEL_PARTS, "value"),
+    (
+        "victory",
+        "Lose conditions are applied first (优先判负), then win conditions, then the last camp standing.",
+        v.VICTORY_KEYS,
+        "key",
+    ),
+    (
+        "Victory tests",
+        "A win or lose condition is one test over the living seats, with a `text`.",
+        v.VICTORY_TESTS,
+        "key",
+    ),
+    ("Victory rules", "Beside its test, on any win, lose or usurp condition.", v.VICTORY_RULE_KEYS, "key"),
+    ("cards", "", v.CARD_KEYS, "key"),
+    ("cards.order", "", v.ORDER_KEYS, "key"),
+    ("card_tags.<tag>", "", v.CARD_TAG_KEYS, "key"),
+    ("hands.<name>", "", v.HAND_KEYS, "key"),
+    ("deal", "", v.DEAL_KEYS, "key"),
+    ("Card conditions (`deal.forbidden[].pair`)", "", v.CARD_CONDITION_KEYS, "key"),
+    ("boards.<name>", "", v.BOARD_KEYS, "key"),
+    ("boards.<name>.substitutions.<name>", "", v.SUBSTITUTION_KEYS, "key"),
+]
+
+
+def _yaml_lines() -> list[tuple[str, int, str]]:
+    lines = []
+    for file in sorted(RULESETS_DIR.glob("*/*.yaml")):
+        shown = file.relative_to(ROOT).as_posix()
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.lstrip().startswith("#"):
+                lines.append((shown, number, line))
+    return lines
+
+
+def _pattern(word: str, how: str) -> re.Pattern[str]:
+    w = re.escape(word)
+    return re.compile(
+        {
+            "top": rf"^{w}:",
+            "key": rf"(^|[\s{{,\-\[])({w}):",
+            "tag": rf"tags:\s*\[[^\]]*\b{w}\b",
+            "on": rf"\bon:\s*{w}\b",
+            "decide": rf"\bdecide:\s*{w}\b",
+            "until": rf"\buntil:\s*{w}\b",
+            "field": rf"\{{{w}\}}",
+            "value": rf"(:\s*|[\[,]\s*){w}\s*([,\]}}]|$)",
+        }[how]
+    )
+
+
+def _example(lines: list[tuple[str, int, str]], word: str, how: str) -> str:
+    pattern = _pattern(word, how)
+    for file, number, line in lines:
+        if pattern.search(line):
+            text = line.strip()
+            text = text if len(text) <= 70 else text[:67] + "…"
+            return f"`{file}:{number}` `{text.replace('`', '')}`"
+    return f"e.g. `{EXAMPLES[word]}`" if word in EXAMPLES else "—"
+
+
+def missing_examples() -> list[str]:
+    """Words with neither a use in a ruleset nor an example here."""
+    lines = _yaml_lines()
+    return [word for _, _, words, how in SECTIONS for word in words if _example(lines, word, how) == "—"]
+
+
+def _table(lines: list[tuple[str, int, str]], words: dict[str, object] | set[str], how: str) -> list[str]:
+    out = ["| word | meaning | first use |", "| --- | --- | --- |"]
+    items: Iterable[tuple[str, object]] = words.items() if isinstance(words, dict) else ((w, "") for w in sorted(words))
+    for word, gloss in items:
+        meaning = str(gloss).replace("|", "\\|")
+        out.append(f"| `{word}` | {meaning} | {_example(lines, word, how)} |")
+    return out
+
+
+def _glossary() -> list[str]:
+    entries = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))
+    out = [
+        "## The seeds' shared vocabulary",
+        "",
+        "Every term of the 用语定义 of `000` ([165]) and the 词条说明 of `002` ([M216]), and what carries",
+        "it here. *no* marks what is not built yet; *partly* says what is missing.",
+        "",
+        "| term | in | carried by | built |",
+        "| --- | --- | --- | --- |",
+    ]
+    for e in entries:
+        carried = str(e["carried_by"]).replace("|", "\\|")
+        out.append(f"| {e['term']} | {e['source']} | {carried} | {e['built']} |")
+    return out
+
+
+def _first_look() -> str:
+    text = (RULESETS_DIR / "secret_number" / "roles.yaml").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(text) if line.strip().startswith("女巫:"))
+    end = next(
+        i
+        for i, line in enumerate(text[start + 1 :], start + 1)
+        if line.startswith("  ") and not line.startswith("    ")
+    )
+    return "\n".join(["roles:", *text[start:end]]).rstrip()
+
+
+def render() -> str:
+    lines = _yaml_lines()
+    parts = [INTRO.replace("{example}", _first_look()), ""]
+    for title, note, words, how in SECTIONS:
+        parts.append(f"## {title}")
+        parts.append("")
+        if note:
+            parts.extend([note, ""])
+        parts.extend(_table(lines, words, how))
+        parts.append("")
+    parts.extend(_glossary())
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def write(check: bool) -> int:
+    """Write the file, or (``check``) only say whether it is up to date."""
+    text = render()
+    if check:
+        if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text:
+            print(f"{OUTPUT.relative_to(ROOT)} 与词汇表不一致：运行 python -m engine.ruleset docs 重新生成。")
+            return 1
+        return 0
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(f"已写入 {OUTPUT.relative_to(ROOT)}")
+    return 0
