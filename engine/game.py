@@ -376,6 +376,7 @@ class Game:
         card.role = role
         card.skills = cards.new_states(self, role)
         card.camp = self.rs.roles[role].camp
+        unsettled = self.rs.camps[card.camp].unsettled if card.camp in self.rs.camps else False
         self.changed()
         self.log("card", f"{self.who(target)}的身份由{old}变为{role}", rule)
         for skill in self.rs.roles[role].skills.values():
@@ -389,7 +390,7 @@ class Game:
                     rule=rule,
                     quiet=True,
                 )
-        if not keep_camp:
+        if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
             self.set_camp(target, card.camp, rule)
         if seat.alive:
             self.tell(target, f"你的身份变为{role}（{rule}）。\n" + self.identity_text(seat), "identity")
@@ -475,8 +476,9 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     extra = boards.extra_cards(rs, roles + list(cmd.spare))
     if not cmd.roles and len(roles) != n * per + extra:
         what = f"{len(roles)}张身份牌" if per > 1 else f"{len(roles)}个身份"
-        plus = f"（含{extra}个给盗贼挑选的额外身份，应为{n * per + extra}个）" if extra else ""
-        return f"板子有{what}，但有{n}名角色报名" + (f"（每名角色{per}张）。" if per > 1 else "。") + plus
+        if extra:
+            return f"板子有{what}，但有{n}名角色报名：板子上有{extra}个额外身份供盗贼挑选，应有{n * per + extra}个。"
+        return f"板子有{what}，但有{n}名角色报名" + (f"（每名角色{per}张）。" if per > 1 else "。")
     if cmd.roles and len(cmd.spare) != extra:
         return f"这副身份需要{extra}个未发出的身份（盗贼挑选），给出了{len(cmd.spare)}个。"
     unknown = [r for r in roles if r not in rs.roles or not rs.roles[r].dealt]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def in_play(game: Game) -> list[str]:
     camps = {s.camp for s in game.st.seats}
-    return [name for name in game.rs.camps if name in camps]
+    return [name for name, camp in game.rs.camps.items() if name in camps and not camp.unsettled]
 
 
 def _holds(game: Game, rule: VictoryRule, unlost: list[str]) -> bool:

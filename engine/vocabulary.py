@@ -429,7 +429,10 @@ TOP_KEYS = {
     "boards": "(merged) preset boards and their substitutions",
 }
 POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
-CAMP_KEYS = {"text": "the post's sentence about the camp"}
+CAMP_KEYS = {
+    "text": "the post's sentence about the camp",
+    "unsettled": "true: a stand-in until an opening choice (盗贼, 混血儿); it is never in play, and a seat taking such a card later keeps its camp",
+}
 KIND_KEYS = {"defences": "the statuses that may stop this kind of attack, in the order they are checked"}
 TEAM_KEYS = {
     "text": "the post's sentence",

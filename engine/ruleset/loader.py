@@ -472,7 +472,7 @@ def _camps(doc: Node, ctx: _Ctx) -> dict[str, m.Camp]:
         if node is None:
             continue
         ctx.keys(node, CAMP_KEYS, f"阵营 {name}")
-        camps[name] = m.Camp(name, ctx.text(node, "text"))
+        camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
     return camps
 
 

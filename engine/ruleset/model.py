@@ -253,6 +253,7 @@ class Board:
 class Camp:
     name: str
     text: str = ""
+    unsettled: bool = False  # a stand-in before an opening choice (盗贼, 混血儿): it never wins
 
 
 @dataclass

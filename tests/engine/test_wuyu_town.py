@@ -1,0 +1,189 @@
+"""雾雨小镇: presets and the board's advice, incompatible boards, 盗贼's spare cards, 投降's limits,
+the win priorities, and random play that never crashes and replays exactly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from engine import boards, victory
+from engine import commands as c
+from engine.autoplay import moves
+from engine.errors import Refusal
+from engine.game import Game, check_start
+from engine.messages import To
+from engine.replay import replay
+from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Ruleset, VictoryRule
+from tests.engine.builders import T0
+
+NAMES = tuple(f"角色{i}" for i in range(1, 23))
+
+
+@pytest.fixture(scope="module")
+def rs() -> Ruleset:
+    return load_ruleset("wuyu_town")
+
+
+def start(rs: Ruleset, roles: list[str], seed: int = 1, **kw: object) -> Game:
+    return Game.start(
+        rs,
+        c.Start(at=T0, seed=seed, names=NAMES[: len(roles)], roles=tuple((r,) for r in roles), **kw),  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize("size", range(14, 23))
+def test_every_preset_deals_from_the_start_command(rs: Ruleset, size: int) -> None:
+    game = Game.start(rs, c.Start(at=T0, seed=size, names=NAMES[:size], template=f"{size}人局"))
+    dealt = Counter(s.card.dealt_as for s in game.st.seats)
+    assert dealt == Counter(rs.boards[f"{size}人局"].cards)
+    assert game.st.last_words_left == dealt["狼人"]
+
+
+def test_the_advice_is_a_warning_to_the_directors(rs: Ruleset) -> None:
+    game = Game.start(rs, c.Start(at=T0, seed=3, names=NAMES[:16], template="16人局"))
+    said = [m.text for m in game.out if m.to.kind is To.DIRECTORS]
+    # 16人局: 3 knives kill the 大特 (预言家、女巫、守卫) against 4 wolves
+    assert any("杀死所有大特" in t and "当前为-1" in t for t in said), said
+    assert not any("村民的数量" in t for t in said)  # 4 wolves + 3 = 7 villagers
+    board = ["狼人"] * 3 + ["村民"] * 4 + ["乌鸦", "锈刃骑士", "预言家", "女巫", "守卫", "白狼", "妖狐"]
+    warnings = boards.advice(rs, board)
+    assert any("影响力之和为+0" in w for w in warnings) is False  # 乌鸦+ 锈刃骑士+ 白狼- 妖狐-: balanced
+    assert any("只选白狼、雪狼、吹笛者与妖狐之一" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("pair", "why"),
+    [
+        (("白狼", "雪狼"), "白狼与雪狼不能同时出现"),
+        (("怪盗", "花蝴蝶"), "怪盗与花蝴蝶不能同时出现"),
+        (("两姐妹", "盗贼"), "两姐妹和盗贼不能同时出现"),
+        (("丘比特", "丘比特②"), "丘比特与丘比特②不能同时出现"),
+        (("吹笛者", "吹笛者②"), "吹笛者与吹笛者②不能同时出现"),
+    ],
+)
+def test_incompatible_roles_are_refused_with_the_reason(rs: Ruleset, pair: tuple[str, str], why: str) -> None:
+    board = ["狼人", "狼人", "预言家", "村民", "村民", "村民", *pair]
+    spare = ("村民", "狼人") if "盗贼" in pair else ()
+    problem = check_start(rs, c.Start(at=T0, names=NAMES[: len(board)], board=(*board, *spare)))
+    assert problem is not None and why in problem
+    with pytest.raises(Refusal, match=why):
+        start(rs, board, spare=spare)
+
+
+def test_the_thief_is_always_dealt_and_two_cards_are_left(rs: Ruleset) -> None:
+    board = ("盗贼", "狼人", "狼人", "狼人", "预言家", "女巫", "村民", "村民", "村民")
+    assert "额外身份供盗贼挑选，应有11个" in (check_start(rs, c.Start(at=T0, names=NAMES[:9], board=board)) or "")
+    for seed in range(200):
+        game = Game.start(rs, c.Start(at=T0, seed=seed, names=NAMES[:7], board=board))
+        dealt = [s.card.dealt_as for s in game.st.seats]
+        assert "盗贼" in dealt and len(game.st.spare_cards) == 2
+        assert Counter(dealt) + Counter(game.st.spare_cards) == Counter(board)
+
+
+def test_expansions_cannot_be_switched_on(rs: Ruleset) -> None:
+    problem = check_start(rs, c.Start(at=T0, names=NAMES[:14], template="14人局", options=(("新月扩展", True),)))
+    assert problem is not None and "新月扩展尚未实现" in problem
+
+
+def _out(game: Game, *seats: int) -> None:
+    for no in seats:
+        seat = game.st.seat(no)
+        seat.alive, seat.card.out, seat.out_phase, seat.out_cause = False, True, "day:1", "导演裁定"
+    game.changed()
+
+
+def _surrender(game: Game, seat: int, agree: bool = True) -> c.Command:
+    return c.Surrender(at=game.st.clock.real(game.st.now), seat=seat, agree=agree)
+
+
+def test_no_camp_may_surrender_with_a_fox_on_the_board(rs: Ruleset) -> None:
+    game = start(rs, ["狼人", "狼人", "妖狐", "预言家", "村民", "村民", "村民", "守卫"])
+    result = game.apply(_surrender(game, 1))
+    assert not result.accepted and "当身份配置中存在妖狐时，任何阵营不允许投降" in result.reply
+
+
+def test_the_wolves_surrender_asks_the_whole_pack_and_no_one_else(rs: Ruleset) -> None:
+    game = start(rs, ["狼人", "狼人", "花蝴蝶", "预言家", "村民", "村民", "村民", "守卫", "村民"])
+    _out(game, 2)  # 包括已出局角色
+    first = game.apply(_surrender(game, 1))
+    assert first.accepted and "等待1名角色同意" in first.reply
+    assert not game.apply(_surrender(game, 3)).accepted  # 花蝴蝶 is not asked
+    assert game.apply(_surrender(game, 2)).accepted
+    assert "狼人阵营" in game.st.lost_camps
+
+
+def test_the_black_lovers_of_cupid_two_cannot_surrender(rs: Ruleset) -> None:
+    game = start(rs, ["狼人", "狼人", "丘比特②", "预言家", "村民", "村民", "村民", "守卫", "村民", "村民"])
+    for seat in (1, 5, 6):
+        game.st.seat(seat).camp = "黑情侣阵营"
+    result = game.apply(_surrender(game, 5))
+    assert not result.accepted and "丘比特②规则中的黑情侣阵营无法投降" in result.reply
+
+
+PRIORITY = ["妖狐阵营", "吹笛者阵营", "白狼阵营", "黑情侣阵营", "狼人阵营", "村民阵营"]
+
+
+@pytest.mark.parametrize("winners", [PRIORITY[i:] for i in range(len(PRIORITY) - 1)])
+def test_simultaneous_wins_follow_the_faq_priority(rs: Ruleset, winners: list[str]) -> None:
+    """Every camp in ``winners`` meets a win condition at once: the first of the FAQ's order wins.
+    The win conditions are swapped for one that every camp meets, so only the priority decides."""
+    game = start(rs, ["狼人", "白狼", "吹笛者", "妖狐", "预言家", "村民", "村民", "村民"])
+    camps = {
+        1: "狼人阵营",
+        2: "白狼阵营",
+        3: "吹笛者阵营",
+        4: "妖狐阵营",
+        5: "村民阵营",
+        6: "黑情侣阵营",
+        7: "黑情侣阵营",
+    }
+    for seat, camp in camps.items():
+        game.st.seat(seat).camp = camp
+    rules = [VictoryRule(camp, "win", f"{camp}的测试条件", {"some": {"alive": True}}) for camp in winners]
+    game.rs = replace(
+        rs,
+        victory=replace(rs.victory, rules=rules),
+        camps=dict(reversed(list(rs.camps.items()))),  # the declaration order does not decide
+    )
+    game.changed()
+    assert victory.check(game)
+    assert game.st.winner == winners[0]
+
+
+def test_the_fox_wins_in_place_of_any_winner(rs: Ruleset) -> None:
+    game = start(rs, ["狼人", "狼人", "妖狐", "预言家", "村民", "村民"])
+    _out(game, 5, 6)
+    assert victory.check(game) and game.st.winner == "妖狐阵营"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_games_never_crash_and_replay_exactly(rs: Ruleset, seed: int) -> None:
+    pool = ["幼狼", "狼王", "嗜血者", "花蝴蝶", "地雷", "梦魇", "乱民", "白狼", "长老", "医生", "丘比特②",
+            "猎人", "白痴", "替罪羊", "乌鸦", "纵火者", "情痴", "锈刃骑士", "口吃法官", "公主", "王子", "刺客",
+            "侦探", "占星师", "女仆", "吹笛者②", "妖狐", "混血儿"]  # fmt: skip
+    rng = random.Random(seed)
+    board = ["狼人", "狼人", "预言家", "女巫", "守卫", *rng.sample(pool, 9), "村民", "村民", "村民"]
+    names = NAMES[: len(board)]
+    first = c.Start(at=T0, seed=seed, names=names, board=tuple(board))
+    assert check_start(rs, first) is None, check_start(rs, first)
+    game = Game.start(rs, first)
+    log: list[c.Command] = [first]
+    for _ in range(1500):
+        if game.st.phase == "over":
+            break
+        now = game.st.clock.real(game.st.now)
+        options = moves(game, now, rng)
+        if options and rng.random() < 0.85:
+            cmd = rng.choice(options)
+        else:
+            deadline = game.next_deadline()
+            assert deadline is not None, f"stuck at {game.st.phase} {game.st.day}"
+            cmd = c.Tick(at=deadline)
+        if game.apply(cmd).accepted:
+            log.append(cmd)
+    again, _ = replay(rs, log)
+    assert again.fingerprint() == game.fingerprint()
