@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions, effects, prompts, targeting, texts
+from engine import cards, conditions, effects, prompts, rounds, targeting, texts
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
@@ -177,6 +177,8 @@ def open_actors(game: Game, step: Step) -> None:
                 usable = cards.usable(game, seat, holding, mine)
                 if usable and skill.trigger and skill.trigger.on == "step_open" and not_held(game, seat, skill) is None:
                     use(game, seat, holding, [], None)
+            elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end
+                continue
             elif cards.offered(game, seat, holding, mine) and unavailable(game, seat, skill) is None:
                 st.waiting.append((seat.no, skill.name))
     _seat_deadlines(game, step)
@@ -331,7 +333,8 @@ def decided_acts(game: Game, step: Step) -> list[Act]:
                 out.append(decided)
             continue
         out.extend(acts)
-        if skill.default is not None or (skill.forced and (skill.needs_targets or skill.choices or skill.choice_of)):
+        forced = skill.forced or rounds.must(game, skill)
+        if skill.default is not None or (forced and (skill.needs_targets or skill.choices or skill.choice_of)):
             out.extend(_forced_defaults(game, skill, {a.seat for a in acts}))
     return sorted(out, key=lambda a: _received(game, a))
 
@@ -347,7 +350,8 @@ def _team_decision(game: Game, skill: Skill, acts: list[Act]) -> Act | None:
     st = game.st
     choices = [a for a in sorted(acts, key=lambda a: (a.at, a.order)) if a.targets and st.seat(a.seat).alive]
     if not choices:
-        game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
+        if any(cards.find(game, seat, skill.name) for seat in st.alive()):  # held, but nobody chose
+            game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
         return None
     if skill.team.decide == "latest":
         last = choices[-1]
@@ -398,13 +402,18 @@ def _forced_defaults(game: Game, skill: Skill, acted: set[int]) -> list[Act]:
             continue
         options = legal_targets(game, seat, skill)
         count = min(skill.targets[0], len(options))
-        targets = tuple(sorted(s.no for s in game.rng().sample(options, count)))
+        aimed = rounds.aim(game, skill)
+        if aimed is not None:  # 轮次决胜: 猎人、女巫、刺客必定杀狼
+            targets: tuple[int, ...] = (aimed,)
+        else:
+            targets = tuple(sorted(s.no for s in game.rng().sample(options, count)))
         words = choice_words(game, seat, skill)
         choice = game.rng().choice(words) if words else None
         made = "、".join([*(game.label(t) for t in targets), *([choice] if choice else [])])
         game.log("timeout", f"{game.who(seat.no)}未在时限内发动强制技能{skill.name}，随机选择{made}", skill.name)
-        game.tell(seat.no, f"你未在时限内发动{skill.name}，已随机选择：{made}。")
-        game.flag_silence(seat.no, skill.name)
+        if aimed is None:
+            game.tell(seat.no, f"你未在时限内发动{skill.name}，已随机选择：{made}。")
+            game.flag_silence(seat.no, skill.name)
         st.order += 1
         out.append(Act(seat.no, skill.name, targets, choice, st.now, st.order))
     return out
@@ -629,7 +638,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
     mine = pending(game, seat)
     if cmd.skill:
         mine = [s for s in mine if s.name == cmd.skill]
-    passable = [s for s in mine if not s.forced]
+    passable = [s for s in mine if not s.forced and not rounds.must(game, s)]
     if not passable:
         if mine:
             raise Refusal(f"{mine[0].name}是强制技能，不能放弃，必须选择目标。")

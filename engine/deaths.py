@@ -139,7 +139,9 @@ def out(game: Game, item: Out) -> None:
         return
     if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item)):
         return
-    reaction = _next_exiling(game, seat, item)
+    from engine import rounds
+
+    reaction = None if rounds.active(game) else _next_exiling(game, seat, item)  # 公主不发动善行
     if reaction is not None:
         holder, skill = reaction
         offered = replace(item, offered=(*item.offered, (holder.no, skill.name)))  # type: ignore[attr-defined]
@@ -193,7 +195,7 @@ def out(game: Game, item: Out) -> None:
         follow.extend(_team_chain(game, seat, item.cause))
     follow.extend(reactions)
     if st.sheriff == seat.no and rs.sheriff and not seat.alive:
-        if item.cause in rs.sheriff.random_on:
+        if item.cause in rs.sheriff.random_on or rounds.active(game):
             _random_sheriff(game, seat, item.cause)
         else:
             follow.append(flow.Ask(seat.no, rs.sheriff.succession, "sheriff"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, deaths, effects, election, notices, prompts, targeting, victory, voting
+from engine import acting, cards, deaths, effects, election, notices, prompts, rounds, targeting, victory, voting
 from engine.schedule import day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
 
@@ -238,17 +238,22 @@ def _open_night(game: Game, number: int) -> None:
 
 
 def open_day(game: Game) -> None:
-    """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门."""
+    """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门
+    (轮次决胜: the bot's day instead)."""
     st = game.st
+    planned = rounds.night_over(game, st.day)  # st.day is still the night that just ended
+    if st.phase == "over":
+        return
     st.day = st.day + 1 if game.rs.first == "day" else st.day
     if election.due(game):
         election.begin(game)
     else:
-        open_discussion(game)
+        open_discussion(game, planned)
 
 
-def open_discussion(game: Game) -> None:
-    """The day proper: the dawn notices, then discussion and the vote until 关门."""
+def open_discussion(game: Game, planned: bool = False) -> None:
+    """The day proper: the dawn notices, then discussion and the vote until 关门 (``planned``:
+    轮次决胜's day, with neither)."""
     st = game.st
     st.phase, st.step = "day", 0
     st.step_opened = st.now
@@ -256,6 +261,11 @@ def open_discussion(game: Game) -> None:
     st.acts, st.waiting, st.votes = [], [], {}
     st.vote_round, st.exiled_today = 1, []
     game.log("phase", f"第{st.day}天开门", secret=False)
+    if planned:
+        notices.publish(game, f"【第{st.day}天开门】")
+        st.exiled_yesterday = []
+        rounds.day(game)
+        return
     notices.publish(game, f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。")
     st.exiled_yesterday = []
     acting.announce_step(game)

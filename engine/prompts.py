@@ -70,6 +70,8 @@ def raise_prompt(game: Game, item: Ask) -> None:
         options = acting.legal_targets(game, seat, skill)
         if skill.needs_targets and not options:
             return
+        if _rounds_answer(game, seat, held):
+            return
         minutes = skill.minutes_in(st.phase)
     st.prompt = Prompt(
         seat.no, item.skill, item.kind, prompt_deadline(st.settings, st.now, minutes), data={"card": item.card}
@@ -85,6 +87,20 @@ def raise_prompt(game: Game, item: Ask) -> None:
         text = f"你可以发动{item.skill}：选择范围：{texts.options(game.rs, options)}。截止 {until}。发送「{item.skill} 目标」，或「放弃」。"
     game.tell(seat.no, text, "prompt")
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
+
+
+def _rounds_answer(game: Game, seat: Seat, held: Held) -> bool:
+    """轮次决胜: a reaction goes by itself at the worst case's seat (最后一枪), or is not made."""
+    from engine import acting, rounds
+
+    if rounds.active(game) is None:
+        return False
+    aimed = rounds.aim(game, held.skill)
+    if aimed is not None and aimed in {s.no for s in acting.legal_targets(game, seat, held.skill)}:
+        acting.use(game, seat, held, [aimed], None)
+    else:
+        game.log("rounds", f"轮次决胜：{game.who(seat.no)}不发动{held.skill.name}", "轮次决胜")
+    return True
 
 
 def _phase(phase: str) -> str:

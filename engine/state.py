@@ -257,6 +257,9 @@ class GameState:
     last_counts: dict[int, float] = field(default_factory=dict)  # the last count: seat → votes
     exiled_today: list[int] = field(default_factory=list)  # seats voted out today (投票, 王权)
     red_cards: list[int] = field(default_factory=list)  # 红牌 given by day, waiting for the vote to resolve
+    rounds_camp: str = ""  # 轮次决胜: the camp whose plan the bot plays out
+    rounds_left: int = 0  # its nights left
+    rounds_from: int = 0  # the first night of the plan
     election: str = ""  # "" | open | done: a sheriff election held on a day of its own (竞选日)
     log: list[LogEntry] = field(default_factory=list)
     order: int = 0  # counter of accepted acts

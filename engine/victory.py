@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import commands as c
-from engine import conditions, effects, reports
+from engine import conditions, effects, reports, rounds
 from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.ruleset.model import VictoryRule
@@ -196,6 +196,10 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
             raise Refusal("现在没有进行中的拍刀。")
         if seat.camp not in rs.showdown:
             raise Refusal(f"{seat.camp}不能拍刀（可以拍刀的阵营：{'、'.join(rs.showdown) or '无'}）。")
+        if seat.camp in rs.rounds and not rounds.switched_on(game, seat.camp):
+            raise Refusal(f"本局没有采用轮次决胜规则（选项 {rs.rounds[seat.camp].option}），{seat.camp}不能拍刀。")
+        if st.rounds_left:
+            raise Refusal("轮次决胜已在进行中。")
         asked = tuple(s.no for s in conditions.select(st, rs.showdown[seat.camp]) if s.camp == seat.camp)
         if seat.no not in asked:
             raise Refusal("只有需要同意拍刀的角色（群内未出局的角色）可以发起拍刀。")
@@ -225,6 +229,10 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
         reply = "已同意拍刀。"
     current = st.showdown
     assert current is not None
+    if set(current.agreed) >= set(current.asked) and current.camp in rs.rounds:
+        st.showdown = None
+        rounds.begin(game, current.camp)
+        return reply + "轮次决胜开始。"
     if set(current.agreed) >= set(current.asked):
         st.showdown = None
         others = [camp for camp in in_play(game) if camp != current.camp]

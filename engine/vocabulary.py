@@ -366,7 +366,19 @@ SURRENDER_KEYS = {
     "when_all": "a condition every seat of the camp must meet first (已入群)",
     "forbidden": "[{if: condition on the game, text}]: not allowed while that holds, and why",
 }
-SHOWDOWN_KEYS = {"ask": "whose agreement a camp's 拍刀 needs before it goes to the directors"}
+SHOWDOWN_KEYS = {
+    "ask": "whose agreement a camp's 拍刀 needs before it goes to the directors",
+    "rounds": "轮次决胜: the bot plays the plan out itself instead (ROUNDS_KEYS)",
+}
+ROUNDS_KEYS = {
+    "option": "the option that switches it on (轮次决胜)",
+    "nights": "how many nights the camp has to win in, the current one first (三天的刀法)",
+    "acts": "the only skills used in those nights (杀人, 守护之盾, 救治, 救药 …); the others rest",
+    "must": "of those, the ones that may not be passed: made at random when left unmade (守卫/医生必须…)",
+    "against": "the seats the worst case takes: each day one is voted out, and `hostile` skills hit them",
+    "hostile": "skills used on `against` by themselves (猎人、女巫、刺客必定杀狼)",
+    "again": "a skill that, held, votes out one more each day (口吃法官必定发动暗示)",
+}
 NOTICE_KEYS = {
     "dawn": "the dawn report's sections, in order",
     "death_label": "seat | name | secret: how an out seat is named",

@@ -108,6 +108,12 @@ SECTIONS: list[tuple[str, str, dict[str, object] | set[str], str]] = [
     ("last_words", "", v.LAST_WORDS_KEYS, "key"),
     ("surrender.<camp>", "", v.SURRENDER_KEYS, "key"),
     ("showdown.<camp>", "", v.SHOWDOWN_KEYS, "key"),
+    (
+        "showdown.<camp>.rounds",
+        "轮次决胜: the plan played out by the bot, the worst case assumed.",
+        v.ROUNDS_KEYS,
+        "key",
+    ),
     ("notices", "", v.NOTICE_KEYS, "key"),
     ("Dawn report sections (`notices.dawn: [...]`)", "", v.DAWN_SECTIONS, "value"),
     ("Labels (`notices.death_label: [...]`)", "", v.LABEL_PARTS, "value"),

@@ -45,6 +45,7 @@ from engine.vocabulary import (
     OUT_KEYS,
     POST_KEYS,
     ROLE_KEYS,
+    ROUNDS_KEYS,
     SCHEDULE_KEYS,
     SHERIFF_KEYS,
     SHERIFF_OUT_KEYS,
@@ -226,7 +227,7 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs.sheriff = _sheriff(doc, ctx)
     rs.last_words = _last_words(doc, ctx)
     rs.surrender, rs.surrender_when, rs.surrender_forbidden = _surrender(doc, ctx)
-    rs.showdown = _showdown(doc, ctx)
+    rs.showdown, rs.rounds = _showdown(doc, ctx)
     rs.notices = _notices(doc, ctx)
     rs.victory = _victory(doc, ctx)
     rs.options = _options(doc, ctx)
@@ -1125,8 +1126,9 @@ def _surrender(
     return out, when, forbidden
 
 
-def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
+def _showdown(doc: Node, ctx: _Ctx) -> tuple[dict[str, m.Cond], dict[str, m.Rounds]]:
     out: dict[str, m.Cond] = {}
+    rounds: dict[str, m.Rounds] = {}
     section = _section(doc, "showdown", ctx)
     for camp, body in section.items():
         node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
@@ -1135,7 +1137,21 @@ def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
         ctx.keys(node, SHOWDOWN_KEYS, f"拍刀 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
-    return out
+        if "rounds" in node:
+            rnode = ctx.mapping(node["rounds"], node, "rounds", "rounds") or Node()
+            ctx.keys(rnode, ROUNDS_KEYS, f"拍刀 {camp}.rounds")
+            _condition(rnode.get("against"), rnode, "against", ctx)
+            rounds[camp] = m.Rounds(
+                camp,
+                option=ctx.text(rnode, "option"),
+                nights=ctx.integer(rnode, "nights", 3) or 3,
+                acts=ctx.names(rnode, "acts"),
+                must=ctx.names(rnode, "must"),
+                against=rnode.get("against"),
+                hostile=ctx.names(rnode, "hostile"),
+                again=ctx.text(rnode, "again"),
+            )
+    return out, rounds
 
 
 def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
@@ -1265,6 +1281,12 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
     for camp in rs.victory.priority:
         if camp not in rs.camps:
             _problem(ctx, rs, f"victory.priority 的阵营 {camp} 未定义")
+    for rounds in rs.rounds.values():
+        if rounds.option and rounds.option not in rs.options:
+            _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的选项 {rounds.option} 未在 options 中定义")
+        for name in (*rounds.acts, *rounds.must, *rounds.hostile, *([rounds.again] if rounds.again else [])):
+            if rs.skill(name) is None:
+                _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的技能 {name} 未定义")
     for advice in rs.deal.advice:
         _known_roles(rs, ctx, [r for r, _ in advice.weights], "deal.advice")
     for option in rs.options.values():

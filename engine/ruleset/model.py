@@ -405,6 +405,20 @@ class Option:
     todo: str = ""  # an expansion not built yet: what it would add
 
 
+@dataclass(frozen=True)
+class Rounds:
+    """轮次决胜: a camp's plan played out by the bot, the worst case assumed for it."""
+
+    camp: str
+    option: str = ""
+    nights: int = 3
+    acts: tuple[str, ...] = ()
+    must: tuple[str, ...] = ()
+    against: Cond | None = None
+    hostile: tuple[str, ...] = ()
+    again: str = ""
+
+
 Hook = Callable[..., Any]
 
 
@@ -443,6 +457,7 @@ class Ruleset:
     surrender_when: dict[str, Cond] = field(default_factory=dict)  # 在狼人阵营所有角色已入群后
     surrender_forbidden: dict[str, tuple[tuple[Cond, str], ...]] = field(default_factory=dict)
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
+    rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
 
     def team_by_group(self, name: str) -> Team | None:
         """A team by its own name or its group's name (情侣 or 情侣群)."""

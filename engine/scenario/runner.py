@@ -199,7 +199,7 @@ class Runner:
         sheriff = self.sc.ruleset.sheriff
         if sheriff is not None and sheriff.own_day and block.number == sheriff.election_day:
             self._election(block)
-            if not (block.acts or block.votes or block.rejected_votes or block.surrender):
+            if not (block.acts or block.votes or block.rejected_votes or block.surrender or block.showdown[1]):
                 self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
                 self._last_words(block)
                 return
@@ -270,7 +270,7 @@ class Runner:
         return result
 
     def _block_opens(self, block: Block) -> None:
-        """判罚 and 投降 named by the block, as it opens."""
+        """判罚, 投降 and 拍刀 named by the block, as it opens."""
         for name, card in block.penalties.items():
             result = self.game.apply(c.Penalize(at=self._now(), seat=self.sc.seat_of(name), card=card))
             self._record(result.messages)
@@ -281,6 +281,13 @@ class Runner:
             self._record(result.messages)
             if not result.accepted:
                 raise self._fail(f"投降 by {name} refused: {result.reply}")
+        plan, by = block.showdown
+        for i, name in enumerate(by):
+            cmd = c.Showdown(at=self._now(), seat=self.sc.seat_of(name), plan=plan if i == 0 else "")
+            result = self.game.apply(cmd)
+            self._record(result.messages)
+            if not result.accepted:
+                raise self._fail(f"拍刀 by {name} refused: {result.reply}")
 
     def _last_words(self, block: Block) -> None:
         for name, text in block.last_words.items():
@@ -314,7 +321,9 @@ class Runner:
         self._last_words(block)
         self._advance_until(
             lambda: (
-                game.st.phase == "over" or (game.st.phase in {"day", "election"} and self._after_night(block.number))
+                game.st.phase == "over"
+                or (game.st.phase in {"day", "election"} and self._after_night(block.number))
+                or self._when(game.st.phase, game.st.day) > self._when("night", block.number) + 1  # a day in passing
             ),
             f"the day after night {block.number}",
         )

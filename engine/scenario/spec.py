@@ -32,9 +32,10 @@ BLOCK_KEYS = {
         "after",
         "last_words",
         "surrender",
+        "showdown",
         "penalties",
     },
-    "night": {"night", "acts", "after", "last_words", "surrender", "penalties"},
+    "night": {"night", "acts", "after", "last_words", "surrender", "showdown", "penalties"},
     "expect": {"expect"},
 }
 ACT_KEYS = {"by", "skill", "targets", "choice", "rejected"}
@@ -88,6 +89,7 @@ class Block:
     rejected_votes: dict[str, str] = field(default_factory=dict)  # each vote must be refused
     last_words: dict[str, str] = field(default_factory=dict)  # 遗言, sent when the block ends
     surrender: list[str] = field(default_factory=list)  # 投降, in order, when the block opens
+    showdown: tuple[str, list[str]] = ("", [])  # 拍刀: (plan, [who proposes, who agrees …]) after 投降
     penalties: dict[str, str] = field(default_factory=dict)  # 判罚 蓝/黄/红, when the block opens
     expect: dict[str, Any] = field(default_factory=dict)
 
@@ -222,6 +224,7 @@ def _blocks(doc: Node, rs: Ruleset, names: set[str], file: str) -> list[Block]:
             for name in block.surrender:
                 if name not in names:
                     raise Malformed(file, line_of(item, "surrender"), f"未知 player {name!r}")
+            block.showdown = _showdown(item, names, file)
             block.penalties = _said(item, "penalties", names, file)
             for card in block.penalties.values():
                 if card not in {"蓝", "黄", "红"}:
@@ -266,6 +269,18 @@ def _acts(item: Node, key: str, rs: Ruleset, names: set[str], file: str) -> list
             )
         )
     return out
+
+
+def _showdown(item: Node, names: set[str], file: str) -> tuple[str, list[str]]:
+    raw = item.get("showdown")
+    if raw is None:
+        return ("", [])
+    if not isinstance(raw, dict) or not isinstance(raw.get("by"), list) or not raw.get("plan"):
+        raise Malformed(file, line_of(item, "showdown"), "showdown 应为 {plan: 方案, by: [发起者, 同意者 …]}")
+    for name in raw["by"]:
+        if str(name) not in names:
+            raise Malformed(file, line_of(item, "showdown"), f"未知 player {name!r}")
+    return (str(raw["plan"]), [str(n) for n in raw["by"]])
 
 
 def _vote_map(raw: Any, item: Node, key: str, names: set[str], file: str) -> dict[str, str]:
