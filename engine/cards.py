@@ -66,9 +66,12 @@ def card_by_id(game: Game, card_id: int) -> tuple[Seat, Card]:
 
 
 def publicly_in(game: Game, seat: Seat) -> bool:
-    """Still in the game as far as the public knows: alive, or out tonight before 竞选日's end."""
+    """Still in the game as far as the public knows: alive, or out tonight before 竞选日's end
+    (or, where the ruleset says so, before the night's outs are announced at all)."""
     st = game.st
-    return seat.alive or (st.phase == "election" and seat.no in st.night_deaths)
+    if seat.alive or seat.no not in st.night_deaths:
+        return seat.alive
+    return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
 
 
 # ---------------------------------------------------------------- tags and skills
