@@ -115,7 +115,11 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
         secret=False,
     )
     if "红" in given:
-        if seat.alive:
+        voting_now = st.phase == "day" and st.deadline is not None and not st.work
+        if seat.alive and game.rs.vote.red_after_tally and voting_now:  # 白天结束时红牌罚下在投票结算之后执行
+            st.red_cards.append(seat.no)
+            notice(f"{seat.name}被红牌罚下，在今日投票结算之后出局。")
+        elif seat.alive:
             game.queue_out(seat.no, "红牌")
             notice(f"{seat.name}被红牌罚下" + ("，所有身份均出局。" if len(seat.cards) > 1 else "。"))
         reds = sum(s.penalties["红"] for s in st.seats if s.camp == seat.camp)
