@@ -214,7 +214,7 @@ def expire_seats(game: Game) -> bool:
         names = [name for n, name in st.waiting if n == no]
         st.waiting = [(n, name) for n, name in st.waiting if n != no]
         game.log("timeout", f"{game.who(no)}未在时限内发动{'、'.join(names)}，视为放弃", names[0])
-        game.tell(no, f"你未在时限内发动{'、'.join(names)}，视为放弃（强制技能将按规则代为决定）。")
+        game.tell(no, f"你未在时限内发动{'、'.join(names)}，视为放弃。")
     for no in due:
         del st.seat_deadlines[no]
     return bool(due)

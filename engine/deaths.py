@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, notices, prompts, texts, victory
+from engine import cards, effects, notices, prompts, rounds, texts, victory
 from engine.state import Card, Damage, StatusInstance
 
 if TYPE_CHECKING:
     from engine.flow import Out
     from engine.game import Game
+    from engine.ruleset.model import Skill
     from engine.state import Seat
 
 NO_REACTIONS = {"红牌"}  # 红牌罚下: every card out, no last words, no skills
@@ -112,7 +113,7 @@ def _stand_in(game: Game, seat: Seat, item: Out) -> bool:
     return False
 
 
-def _next_exiling(game: Game, seat: Seat, item: Out) -> tuple[Seat, object] | None:
+def _next_exiling(game: Game, seat: Seat, item: Out) -> tuple[Seat, Skill] | None:
     """The next reaction to this exile not offered yet: the seat's own (装傻), then others' (善行)."""
     st = game.st
     candidates = [(seat, False)] + [(o, True) for o in st.seats if o.alive and o.no != seat.no]
@@ -139,13 +140,10 @@ def out(game: Game, item: Out) -> None:
         return
     if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item)):
         return
-    from engine import rounds
-
     reaction = None if rounds.active(game) else _next_exiling(game, seat, item)  # 公主不发动善行
     if reaction is not None:
         holder, skill = reaction
-        offered = replace(item, offered=(*item.offered, (holder.no, skill.name)))  # type: ignore[attr-defined]
-        prompts.ask_exiling(game, holder, skill, offered)  # type: ignore[arg-type]
+        prompts.ask_exiling(game, holder, skill, replace(item, offered=(*item.offered, (holder.no, skill.name))))
         return
     if item.cause in NO_REACTIONS:
         going = [c for c in seat.cards if not c.out]

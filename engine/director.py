@@ -63,6 +63,7 @@ def extend(game: Game, cmd: c.Extend) -> str:
         )
     elif st.deadline is not None and not st.work:
         st.deadline += delta
+        st.seat_deadlines = {no: until + delta for no, until in st.seat_deadlines.items()}
         new = st.deadline
         if st.phase in {"day", "election"}:
             game.public(f"【导演】延时{cmd.minutes}分钟，关门时间改为 {game.deadline_text(new)}。")
