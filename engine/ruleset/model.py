@@ -375,6 +375,11 @@ class Ruleset:
     surrender_when: dict[str, Cond] = field(default_factory=dict)  # 在狼人阵营所有角色已入群后
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
 
+    def unfinished(self) -> list[str]:
+        """Roles of the post not yet playable: marked todo, or not written at all."""
+        todo = [r.name for r in self.roles.values() if r.todo]
+        return todo + [n for n in self.post_roles if n not in self.roles]
+
     def team_by_group(self, name: str) -> Team | None:
         """A team by its own name or its group's name (情侣 or 情侣群)."""
         for team in self.teams.values():
