@@ -21,7 +21,7 @@ from bot import deadlines, outbox, teams
 from bot.outbox import Recipient
 from bot.settings import BanshaConfig
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
-from bot.tables import ENGINE_VERSION, Player, Table, ruleset_hash, tables
+from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
 from engine import boards, reports
 from engine import commands as c
 from engine.errors import RulesetError
@@ -395,13 +395,7 @@ async def undo(table: Table, by: Recipient) -> str:
     async with table.lock:
         _running(table)
         async with get_session() as session:
-            rows = (
-                await session.scalars(
-                    select(CommandRow)
-                    .where(CommandRow.game_id == table.id, CommandRow.undone.is_(False))
-                    .order_by(CommandRow.seq)
-                )
-            ).all()
+            rows = await live_log(session, table.id)
             last = next((r for r in reversed(rows) if r.payload["type"] not in {"tick", "start"}), None)
             if last is None:
                 raise Refused("没有可以撤销的命令。")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import pickle
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, PlayerRow, SnapshotRow
 from engine import commands as c
@@ -136,7 +138,15 @@ async def load_all() -> None:
             logger.info(f"已恢复游戏 #{row.id}（{row.ruleset}，{row.status}，{table.seq} 条命令）")
 
 
-async def _load(session, row: GameRow) -> Table:  # type: ignore[no-untyped-def]
+async def live_log(session: AsyncSession, game_id: int) -> Sequence[CommandRow]:
+    """The game's commands in order, without those an undo struck out."""
+    rows = await session.scalars(
+        select(CommandRow).where(CommandRow.game_id == game_id, CommandRow.undone.is_(False)).order_by(CommandRow.seq)
+    )
+    return rows.all()
+
+
+async def _load(session: AsyncSession, row: GameRow) -> Table:
     rs = load_ruleset(row.ruleset)
     if ruleset_hash(row.ruleset) != row.ruleset_hash:
         logger.warning(f"游戏 #{row.id} 的规则集 {row.ruleset} 在开局后被修改过")
@@ -166,14 +176,7 @@ async def _load(session, row: GameRow) -> Table:  # type: ignore[no-untyped-def]
         bindings=bindings,
     )
     if row.status == "running":
-        log = (
-            await session.scalars(
-                select(CommandRow)
-                .where(CommandRow.game_id == row.id, CommandRow.undone.is_(False))
-                .order_by(CommandRow.seq)
-            )
-        ).all()
-        table.game = await _restore(session, rs, row.id, log)
+        table.game = await _restore(session, rs, row.id, await live_log(session, row.id))
         table.seq = await session.scalar(select(func.max(CommandRow.seq)).where(CommandRow.game_id == row.id)) or 0
         from bot.teams import roster
 
@@ -181,7 +184,7 @@ async def _load(session, row: GameRow) -> Table:  # type: ignore[no-untyped-def]
     return table
 
 
-async def _restore(session, rs: Ruleset, game_id: int, log) -> Game:  # type: ignore[no-untyped-def]
+async def _restore(session: AsyncSession, rs: Ruleset, game_id: int, log: Sequence[CommandRow]) -> Game:
     snapshot = await session.scalar(
         select(SnapshotRow)
         .where(SnapshotRow.game_id == game_id, SnapshotRow.engine_version == ENGINE_VERSION)

@@ -14,8 +14,7 @@ from bot import service
 from bot.service import Refused
 from bot.tables import Table, tables
 from engine import boards
-from engine.errors import RulesetError
-from engine.ruleset.loader import RULESETS_DIR, load_ruleset
+from engine.ruleset.loader import installed_rulesets
 from plugins._common import DM_ONLY, LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
 
 __plugin_meta__ = PluginMetadata(
@@ -111,12 +110,8 @@ async def _begin(event: MessageEvent, words: list[str]) -> str:
 
 async def _rulesets(event: MessageEvent, words: list[str]) -> str:
     lines = []
-    for directory in sorted(p for p in RULESETS_DIR.iterdir() if p.is_dir()):
-        try:
-            rs = load_ruleset(directory)
-        except RulesetError:
-            continue
-        todo = sum(1 for r in rs.roles.values() if r.todo) + len([n for n in rs.post_roles if n not in rs.roles])
+    for rs in installed_rulesets():
+        todo = len(rs.unfinished())
         lines.append(f"{rs.id}：{rs.name}（{len(rs.roles)} 个身份{f'，{todo} 个未实现' if todo else ''}）")
     return "可用规则集：\n" + "\n".join(lines)
 

@@ -155,6 +155,17 @@ def load_ruleset(ref: str | Path) -> m.Ruleset:
     return ruleset
 
 
+def installed_rulesets() -> list[m.Ruleset]:
+    """Every ruleset under rulesets/ that loads, by directory name."""
+    out = []
+    for directory in sorted(p for p in RULESETS_DIR.iterdir() if p.is_dir()):
+        try:
+            out.append(load_ruleset(directory))
+        except RulesetError:
+            continue
+    return out
+
+
 def _read_documents(path: Path, ctx: _Ctx) -> Node:
     merged = Node()
     merged.file, merged.line, merged.key_lines = str(path), 0, {}

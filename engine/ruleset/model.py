@@ -459,6 +459,11 @@ class Ruleset:
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
     rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
 
+    def unfinished(self) -> list[str]:
+        """Roles of the post not yet playable: marked todo, or not written at all."""
+        todo = [r.name for r in self.roles.values() if r.todo]
+        return todo + [n for n in self.post_roles if n not in self.roles]
+
     def team_by_group(self, name: str) -> Team | None:
         """A team by its own name or its group's name (情侣 or 情侣群)."""
         for team in self.teams.values():

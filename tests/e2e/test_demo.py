@@ -7,22 +7,12 @@ import sys
 
 import pytest
 
-from engine.errors import RulesetError
-from engine.ruleset.loader import RULESETS_DIR, load_ruleset
+from engine.ruleset.loader import installed_rulesets
 from tests.e2e.harness import ROOT
 
 
 def clean_rulesets() -> list[str]:
-    out = []
-    for directory in sorted(p for p in RULESETS_DIR.iterdir() if p.is_dir()):
-        try:
-            rs = load_ruleset(directory)
-        except RulesetError:
-            continue
-        unfinished = any(r.todo for r in rs.roles.values()) or any(n not in rs.roles for n in rs.post_roles)
-        if not unfinished:
-            out.append(rs.id)
-    return out
+    return [rs.id for rs in installed_rulesets() if not rs.unfinished()]
 
 
 @pytest.mark.parametrize("ruleset", clean_rulesets())

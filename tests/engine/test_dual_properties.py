@@ -3,16 +3,14 @@ refused command changes nothing; replaying the accepted log reproduces state and
 
 from __future__ import annotations
 
-import pickle
 import random
 
 import pytest
 
 from engine import commands as c
-from engine.autoplay import moves
 from engine.game import Game
-from engine.replay import replay
 from tests.engine.builders import NAMES, T0, dual_identity
+from tests.engine.random_play import play_and_check
 
 PRESETS = [
     ("6人局", ()),
@@ -55,32 +53,4 @@ def test_random_games_never_crash_and_replay_exactly(template: str, substitution
     players = len(rs.boards[template].cards) // 2
     for seed in range(4):
         first = c.Start(at=T0, seed=seed, names=NAMES[:players], template=template, substitutions=substitutions)
-        game = Game.start(rs, first)
-        rng = random.Random(seed)
-        log: list[c.Command] = [first]
-        messages = list(game.out)
-        for _ in range(500):
-            if game.st.phase == "over":
-                break
-            options = moves(game, game.st.clock.real(game.st.now), rng)
-            roll = rng.random()
-            if roll < 0.1:
-                cmd = garbage(game, rng)
-            elif options and roll < 0.85:
-                cmd = rng.choice(options)
-            else:
-                deadline = game.next_deadline()
-                if deadline is None:
-                    break
-                cmd = c.Tick(at=deadline)
-            before = pickle.dumps(game.fingerprint())
-            result = game.apply(cmd)
-            if result.accepted:
-                log.append(cmd)
-                messages.extend(result.messages)
-            else:
-                assert result.reply, "a refusal always says why"
-                assert pickle.dumps(game.fingerprint()) == before, f"refused {cmd} changed the state"
-        again, replayed = replay(rs, log)
-        assert pickle.dumps(again.fingerprint()) == pickle.dumps(game.fingerprint())
-        assert replayed == messages
+        play_and_check(rs, first, garbage, garbage_rate=0.1, steps=500)

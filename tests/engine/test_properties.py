@@ -3,17 +3,15 @@ refused commands change nothing, and replaying the accepted log reproduces every
 
 from __future__ import annotations
 
-import pickle
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import commands as c
-from engine.autoplay import moves
 from engine.game import Game
-from engine.replay import replay
 from tests.engine.builders import T0, secret_number
+from tests.engine.random_play import play_and_check
 
 ROLES = ["狼人", "预言家", "女巫", "长老", "守卫", "丘比特", "猎人", "白痴", "村民", "吹笛者"]
 
@@ -52,35 +50,6 @@ def garbage(game: Game, rng: random.Random) -> c.Command:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=boards(), seed=st.integers(min_value=0, max_value=10_000))
 def test_random_play_never_crashes_and_replays_exactly(board: tuple[str, ...], seed: int) -> None:
-    rs = secret_number()
     names = tuple(f"角色{i}" for i in range(1, len(board) + 1))
     first = c.Start(at=T0, seed=seed, names=names, board=board)
-    game = Game.start(rs, first)
-    rng = random.Random(seed)
-    log: list[c.Command] = [first]
-    messages = list(game.out)
-    for _ in range(400):
-        if game.st.phase == "over":
-            break
-        options = moves(game, game.st.clock.real(game.st.now), rng)
-        roll = rng.random()
-        if roll < 0.15:
-            cmd = garbage(game, rng)
-        elif options and roll < 0.85:
-            cmd = rng.choice(options)
-        else:
-            deadline = game.next_deadline()
-            if deadline is None:
-                break
-            cmd = c.Tick(at=deadline)
-        before = pickle.dumps(game.fingerprint())
-        result = game.apply(cmd)
-        if result.accepted:
-            log.append(cmd)
-            messages.extend(result.messages)
-        else:
-            assert result.reply, "a refusal always says why"
-            assert pickle.dumps(game.fingerprint()) == before, f"refused {cmd} changed the state"
-    again, replayed = replay(rs, log)
-    assert pickle.dumps(again.fingerprint()) == pickle.dumps(game.fingerprint())
-    assert replayed == messages
+    play_and_check(secret_number(), first, garbage, garbage_rate=0.15, steps=400)
