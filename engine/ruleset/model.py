@@ -460,8 +460,9 @@ class Ruleset:
     rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
 
     def unfinished(self) -> list[str]:
-        """Roles of the post not yet playable: marked todo, or not written at all."""
-        todo = [r.name for r in self.roles.values() if r.todo]
+        """Roles of the post not yet playable: marked todo, or not written at all (those of an
+        expansion not built yet wait for it: the game without it is complete)."""
+        todo = [r.name for r in self.roles.values() if r.todo and not r.expansion]
         return todo + [n for n in self.post_roles if n not in self.roles]
 
     def team_by_group(self, name: str) -> Team | None:
