@@ -115,15 +115,20 @@ def extra_cards(rs: Ruleset, roles: list[str]) -> int:
     return sum(rs.roles[r].extra_cards for r in roles if r in rs.roles)
 
 
+def influence(rs: Ruleset, roles: list[str]) -> int:
+    """影响力之和: the board's + and - roles added up."""
+    return sum(rs.roles[r].influence for r in roles if r in rs.roles)
+
+
 def advice(rs: Ruleset, roles: list[str]) -> list[str]:
-    """身份配置建议: the ruleset's advice this board does not follow, with its 影响力 sum."""
+    """身份配置建议: the ruleset's advice this board does not follow."""
     counts = Counter(roles)
     out = []
-    influence = sum(rs.roles[r].influence for r in roles if r in rs.roles)
+    total = influence(rs, roles)
     for item in rs.deal.advice:
-        value = sum(counts[r] * w for r, w in item.weights) if item.weights else influence
+        value = sum(counts[r] * w for r, w in item.weights) if item.weights else total
         if not item.low <= value <= item.high:
-            what = f"影响力之和为{influence:+d}" if not item.weights else f"当前为{value}"
+            what = f"影响力之和为{total:+d}" if not item.weights else f"当前为{value}"
             out.append(f"{item.text}（{what}，建议在{item.low}到{item.high}之间）")
     return out
 

@@ -2,6 +2,15 @@
 
 A malformed scenario — unknown key, player, role or skill — raises ``Malformed``
 with file:line; the runner turns that into exit code 2.
+
+Compatible extensions of the format, all optional:
+    spare_cards: [狼人, 村民]      top level: the cards dealt to nobody (盗贼's choice)
+    votes: [{…}, {…}]             a day block: one map per vote round (口吃法官<暗示>)
+    sheriff_votes: {…}            a day block whose vote is the election (雾雨小镇's day 1): that vote
+    showdown: {plan, by: [..]}    a day or night block: 拍刀 as it opens, the first proposes, the rest agree
+    rejected_votes, last_words, surrender, penalties, election_acts (day / night blocks)
+    expect: lost: [camps]         these camps are lost (优先判负)
+    expect: directors / no_directors: [texts]   messages to the directors since the last expect
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ def test_every_preset_deals_from_the_start_command(rs: Ruleset, size: int) -> No
 def test_the_advice_is_a_warning_to_the_directors(rs: Ruleset) -> None:
     game = Game.start(rs, c.Start(at=T0, seed=3, names=NAMES[:16], template="16人局"))
     said = [m.text for m in game.out if m.to.kind is To.DIRECTORS]
+    assert any("影响力之和：+0" in t for t in said), said
     # 16人局: 3 knives kill the 大特 (预言家、女巫、守卫) against 4 wolves
     assert any("杀死所有大特" in t and "当前为-1" in t for t in said), said
     assert not any("村民的数量" in t for t in said)  # 4 wolves + 3 = 7 villagers
