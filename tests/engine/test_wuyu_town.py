@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
@@ -199,3 +200,26 @@ def test_random_games_never_crash_and_replay_exactly(rs: Ruleset, seed: int) -> 
         if check_start(rs, first) is None:
             break
     play_and_check(rs, first, garbage, garbage_rate=0.1, steps=2500)
+
+
+def test_a_changed_vote_counts_from_its_change_for_the_mine(rs: Ruleset) -> None:
+    """地雷 补充说明：将会是首位有效票与末位有效票触发<共亡>。改票将以改票后的时间为投票时间。"""
+    game = start(rs, ["狼人", "地雷", "预言家", "村民", "村民", "村民", "守卫", "村民", "村民"])
+    while not (game.st.phase == "day" and game.st.day == 2):
+        deadline = game.next_deadline()
+        assert deadline is not None
+        game.tick(deadline)
+
+    def vote(seat: int, target: int, minutes: int) -> None:
+        at = game.st.clock.real(game.st.now) + timedelta(minutes=minutes)
+        assert game.apply(c.CastVote(at=at, seat=seat, target=target)).accepted
+
+    vote(3, 2, 1)  # the first for the mine …
+    vote(4, 2, 2)
+    vote(5, 1, 3)
+    vote(3, 1, 4)  # … until 角色3 changes away: 角色4 is the first
+    vote(5, 2, 5)  # 角色5's change counts from now
+    vote(6, 2, 6)  # 角色6 is the last
+    game.tick(game.next_deadline())  # type: ignore[arg-type]
+    assert not game.st.seat(2).alive
+    assert [s.name for s in game.st.seats if not s.alive] == ["角色2", "角色4", "角色6"]
