@@ -4,18 +4,20 @@ the win priorities, and random play that never crashes and replays exactly."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
 from engine import boards, victory
 from engine import commands as c
-from engine.errors import Refusal
+from engine.errors import Refusal, RulesetError
 from engine.game import Game, check_start
 from engine.messages import To
-from engine.ruleset.loader import load_ruleset
+from engine.ruleset.loader import RULESETS_DIR, load_ruleset
 from engine.ruleset.model import Ruleset, VictoryRule
 from tests.engine.builders import T0
 from tests.engine.random_play import play_and_check
@@ -223,3 +225,33 @@ def test_a_changed_vote_counts_from_its_change_for_the_mine(rs: Ruleset) -> None
     game.tick(game.next_deadline())  # type: ignore[arg-type]
     assert not game.st.seat(2).alive
     assert [s.name for s in game.st.seats if not s.alive] == ["角色2", "角色4", "角色6"]
+
+
+def test_the_new_words_are_checked_with_file_and_line(tmp_path: Path) -> None:
+    target = tmp_path / "mine"
+    shutil.copytree(RULESETS_DIR / "wuyu_town", target)
+    roles = target / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    for old, new in [
+        ("            delay: next_night\n      牺牲:", "            delay: next_week\n      牺牲:"),
+        ("        choice_of: spare", "        choice_of: cards"),
+        ("          - become: 预言家", "          - become: 先知"),
+        ("    expansion: 村庄扩展\n    todo: 赤狼", "    expansion: 冬季扩展\n    todo: 赤狼"),
+        ("        per_nights: 2\n        minutes: 60\n        effects:\n          - damage: {kind: 指杀, at: 指杀结算}\n\n  雪狼",
+         "        per_nights: 2\n        minutes: {dawn: 5}\n        effects:\n          - damage: {kind: 指杀, at: 指杀结算}\n\n  雪狼"),
+    ]:  # fmt: skip
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    roles.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(target)
+    lines = text.splitlines()
+
+    def line_of(needle: str) -> int:
+        return next(i for i, line in enumerate(lines, 1) if needle in line)
+
+    messages = [str(p) for p in caught.value.problems]
+    assert any(m.startswith(f"{roles}:{line_of('delay: next_week')}:") and "delay" in m for m in messages), messages
+    assert any(m.startswith(f"{roles}:{line_of('choice_of: cards')}:") and "choice_of" in m for m in messages)
+    assert any(f":{line_of('become: 先知')}:" in m and "先知" in m for m in messages)
+    assert any("冬季扩展" in m for m in messages) and any("dawn" in m for m in messages)
