@@ -285,7 +285,7 @@ STEP_KEYS = {
     "skills": "skills used in it",
     "text": "the post's sentence",
     "minutes": "its time limit",
-    "joins": "a team that the seats now bearing its tag join (加入狼群)",
+    "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
 }
@@ -298,7 +298,13 @@ DEAL_KEYS = {
     "forbidden": "[{text, pair: [card condition, card condition]}]: combinations no seat may hold",
     "hands": "{hand: [least, most]}: how many seats a deal must give that hand",
     "apart": "[{roles: [a, b], text}]: roles never on one board together",
-    "advice": "[{text, sum: {role: weight}, between} | {text, influence: [lo, hi]}]: warnings a director sees",
+    "advice": "[ADVICE_KEYS]: what a board should keep (身份配置建议), shown to the directors as warnings",
+}
+ADVICE_KEYS = {
+    "text": "the post's advice",
+    "sum": "{role: weight}: the board's cards of those roles counted with these weights (狼人: -1, 村民: 1)",
+    "between": "[least, most]: where the sum should lie",
+    "influence": "[least, most]: where the board's 影响力 (the roles' `influence`) should lie, instead of a sum",
 }
 CARD_CONDITION_KEYS = {"role": "the role as dealt", "camp": "the dealt role's own camp", "not": "negation"}
 BOARD_KEYS = {

@@ -135,6 +135,12 @@ SECTIONS: list[tuple[str, str, dict[str, object] | set[str], str]] = [
     ("card_tags.<tag>", "", v.CARD_TAG_KEYS, "key"),
     ("hands.<name>", "", v.HAND_KEYS, "key"),
     ("deal", "", v.DEAL_KEYS, "key"),
+    (
+        "deal.advice[]",
+        "Never a refusal: the directors see the board's 影响力 and what it does not follow.",
+        v.ADVICE_KEYS,
+        "key",
+    ),
     ("Card conditions (`deal.forbidden[].pair`)", "", v.CARD_CONDITION_KEYS, "key"),
     ("boards.<name>", "", v.BOARD_KEYS, "key"),
     ("boards.<name>.substitutions.<name>", "", v.SUBSTITUTION_KEYS, "key"),

@@ -19,6 +19,7 @@ from engine.ruleset import model as m
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import (
+    ADVICE_KEYS,
     BOARD_KEYS,
     CAMP_KEYS,
     CARD_CONDITION_KEYS,
@@ -396,7 +397,7 @@ def _advice(node: Node, ctx: _Ctx) -> tuple[m.Advice, ...]:
         anode = ctx.mapping(item, raw, i, "deal.advice")
         if anode is None:
             continue
-        ctx.keys(anode, {"text", "sum", "between", "influence"}, "deal.advice")
+        ctx.keys(anode, ADVICE_KEYS, "deal.advice")
         bounds = anode.get("influence") if "influence" in anode else anode.get("between")
         weights = ctx.mapping(anode.get("sum"), anode, "sum", "sum") or Node()
         if ("influence" in anode) == ("sum" in anode):
