@@ -444,8 +444,8 @@ def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         targeting.borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
 
 
-def _predict(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
-    targeting.predict(ctx.game, ctx.actor, ctx.chosen, ctx.choice or "")
+def _predict(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    targeting.predict(ctx.game, ctx.actor, ctx.chosen, ctx.choice or "", _rule(ctx, effect))
 
 
 def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

@@ -111,8 +111,9 @@ def day(game: Game) -> None:
     ]
     out = victims(game, 2 if again else 1)
     for seat, holding in again[:1]:
-        if len(out) > 1:
-            holding.state.uses = 0 if holding.state.uses is not None else None
+        if len(out) > 1:  # the skill is spent as if used (口吃法官<暗示><限定>)
+            if holding.state.uses is not None:
+                holding.state.uses -= 1
             holding.state.used += 1
             game.log("rounds", f"{game.who(seat.no)}必定发动{rounds.again}", "轮次决胜")
     game.public(f"【第{st.day}天·轮次决胜】不进行讨论与投票。")

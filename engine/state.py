@@ -248,7 +248,7 @@ class GameState:
     grants: int = 0  # counter of skills given during play
     spare_cards: list[str] = field(default_factory=list)  # the cards dealt to nobody (盗贼's choice)
     attacks: list[Attack] = field(default_factory=list)  # tonight's marked attacks
-    predictions: list[tuple[int, str, int]] = field(default_factory=list)  # tonight's 迷梦: (user, skill, target)
+    predictions: list[tuple[int, str, int, str]] = field(default_factory=list)  # 迷梦: (user, skill, target, rule)
     lent: dict[int, int] = field(default_factory=dict)  # tonight: lender seat → the seat using its skills
     deferred: list[tuple[int, Any, str]] = field(default_factory=list)  # (actor, effect, rule) for the next night
     vote_round: int = 0  # the day's vote round (口吃法官<暗示> opens another)

@@ -36,15 +36,12 @@ def void_reason(game: Game, seat: Seat, skill: Skill, chosen: list[int]) -> str:
             if mate.alive and skill.team.team in mate.teams and _holds_flag(game, mate, "void_acts"):
                 return next(s.name for s in mate.statuses if game.rs.statuses[s.name].void_acts)
     if chosen and not skill.forced:
-        for user, name, target in st.predictions:
-            team = skill.team.team if skill.team else ""
-            if (
-                name == skill.name
-                and target == chosen[0]
-                and (user == seat.no or (team and team in st.seat(user).teams))
-            ):
-                st.predictions.remove((user, name, target))
-                return "迷梦"
+        team = skill.team.team if skill.team else ""
+        for prediction in st.predictions:
+            user, name, target, rule = prediction
+            if name == skill.name and target == chosen[0] and (user == seat.no or team in st.seat(user).teams):
+                st.predictions.remove(prediction)
+                return rule
     return ""
 
 
@@ -90,11 +87,11 @@ def fire_targeted(game: Game, user: Seat, skill: Skill, targets: list[int]) -> N
                 effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
 
 
-def predict(game: Game, actor: int, chosen: list[int], skill: str) -> None:
+def predict(game: Game, actor: int, chosen: list[int], skill: str, rule: str) -> None:
     """迷梦: the first chosen seat's use of ``skill`` on the second tonight will be void."""
     if len(chosen) == 2:
-        game.st.predictions.append((chosen[0], skill, chosen[1]))
-        game.log("predict", f"{game.who(actor)}预测{game.who(chosen[0])}对{game.who(chosen[1])}使用{skill}", "迷梦")
+        game.st.predictions.append((chosen[0], skill, chosen[1], rule))
+        game.log("predict", f"{game.who(actor)}预测{game.who(chosen[0])}对{game.who(chosen[1])}使用{skill}", rule)
 
 
 def borrow(game: Game, actor: int, lender_no: int, rule: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 from datetime import timedelta
@@ -255,3 +257,26 @@ def test_the_new_words_are_checked_with_file_and_line(tmp_path: Path) -> None:
     assert any(m.startswith(f"{roles}:{line_of('choice_of: cards')}:") and "choice_of" in m for m in messages)
     assert any(f":{line_of('become: 先知')}:" in m and "先知" in m for m in messages)
     assert any("冬季扩展" in m for m in messages) and any("dawn" in m for m in messages)
+
+
+def test_check_lists_the_expansions_apart_and_fails_only_on_the_base_game(tmp_path: Path) -> None:
+    done = _check(RULESETS_DIR / "wuyu_town")
+    assert done.returncode == 0, done.stdout
+    assert "新月扩展（尚未实现的扩展，不影响检查结果）" in done.stdout and "村庄扩展（尚未实现的扩展" in done.stdout
+    assert "未实现 0 项" in done.stdout
+    target = tmp_path / "mine"
+    shutil.copytree(RULESETS_DIR / "wuyu_town", target)
+    roles = target / "roles.yaml"
+    roles.write_text(roles.read_text(encoding="utf-8") + "  稻草人:\n    todo: 尚未实现吓跑乌鸦\n", encoding="utf-8")
+    done = _check(target)
+    assert done.returncode == 1 and "未实现：身份 稻草人 —— 尚未实现吓跑乌鸦" in done.stdout
+
+
+def _check(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine.ruleset", "check", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=RULESETS_DIR.parent,
+        check=False,
+    )
