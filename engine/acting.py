@@ -7,9 +7,10 @@ Every refusal says what was wrong and what would be right.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions, effects, prompts, texts
+from engine import cards, conditions, effects, prompts, rounds, targeting, texts
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
@@ -32,7 +33,7 @@ PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that
 def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
-    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range):
+    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
         key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
         cached = game.memo.get(key)
         if cached is None:
@@ -60,7 +61,8 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
                     if used_on == yesterday:
                         excluded.update(targets)
     in_range = conditions.compiled(skill.range)
-    out = [o for o in st.seats if cards.publicly_in(game, o) and o.no not in excluded and in_range(o, seat.no, st)]
+    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
+    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
     return out
 
@@ -84,6 +86,9 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"竞选日不能发动{skill.name}"
     if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
         return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
+    late = _too_late(game, skill)
+    if late:
+        return late
     spent = spent_this_phase(game, seat, skill)
     if spent:
         return spent
@@ -99,6 +104,12 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     holding = cards.find(game, seat, skill.name)
     if holding and holding.state.used_on == st.phase_key:
         return f"{title}已经发动过{skill.name}"
+    if holding and skill.per_nights and holding.state.used_on.startswith("night:") and st.phase == "night":
+        block = (st.day - 1) // skill.per_nights
+        used = int(holding.state.used_on.split(":")[1])
+        if (used - 1) // skill.per_nights == block:
+            first = block * skill.per_nights + 1
+            return f"{skill.name}每{skill.per_nights}晚只能发动一次，第{first}-{first + skill.per_nights - 1}晚已在第{used}晚发动过"
     for other in skill.exclusive:
         queued = any(a.seat == seat.no and a.skill == other for a in st.acts)
         other_held = cards.find(game, seat, other)
@@ -107,18 +118,28 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     return None
 
 
+def _too_late(game: Game, skill: Skill) -> str | None:
+    """关门前N分钟内不能发动 (荣耀)."""
+    st = game.st
+    if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
+        return None
+    if st.deadline - st.now <= timedelta(minutes=skill.not_last_minutes):
+        return f"关门前{skill.not_last_minutes}分钟内不能发动{skill.name}（关门时间 {game.deadline_text(st.deadline)}）"
+    return None
+
+
 def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
-    """Why the seat no longer holds this skill, or None."""
+    """Why the seat no longer holds this skill, or None (a skill lost unawares still looks held)."""
     mine = cards.held(game, seat)
     holding = next((h for h in mine if h.skill.name == skill.name), None)
     if holding is None:
         return f"你没有技能{skill.name}"
     state = holding.state
-    if state.lost:
+    if state.lost and not state.unaware:
         return f"你已失去技能{skill.name}"
     if state.uses is not None and state.uses <= 0:
         return f"{skill.name}为限定技能，已经发动过" if skill.uses == 1 else f"{skill.name}的次数已用完"
-    if not cards.usable(game, seat, holding, mine):
+    if not cards.offered(game, seat, holding, mine):
         return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
     card = holding.card
     counter = game.rs.roles[card.role].counter if card else None
@@ -150,13 +171,53 @@ def open_actors(game: Game, step: Step) -> None:
         mine = cards.held(game, seat)
         for holding in mine:
             skill = holding.skill
-            if skill.name not in step.skills or not cards.usable(game, seat, holding, mine):
+            if skill.name not in step.skills:
                 continue
             if skill.automatic:
-                if skill.trigger and skill.trigger.on == "step_open" and not_held(game, seat, skill) is None:
+                usable = cards.usable(game, seat, holding, mine)
+                if usable and skill.trigger and skill.trigger.on == "step_open" and not_held(game, seat, skill) is None:
                     use(game, seat, holding, [], None)
-            elif unavailable(game, seat, skill) is None:
+            elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end
+                continue
+            elif cards.offered(game, seat, holding, mine) and unavailable(game, seat, skill) is None:
                 st.waiting.append((seat.no, skill.name))
+    _seat_deadlines(game, step)
+
+
+def _seat_deadlines(game: Game, step: Step) -> None:
+    """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's)."""
+    st = game.st
+    assert st.step_opened is not None
+    default = step.minutes or (st.settings["setup_minutes"] if st.phase == "setup" else st.settings["step_minutes"])
+    st.seat_deadlines = {}
+    for no, name in st.waiting:
+        skill = cards.find(game, st.seat(no), name)
+        minutes = (skill.skill.minutes_in(st.phase) if skill else None) or default
+        until = st.step_opened + timedelta(minutes=minutes)
+        st.seat_deadlines[no] = min(st.seat_deadlines.get(no, until), until)
+    for holding_seat in st.seats:  # a forced feedback opening the step (通灵) sets its holder's limit
+        for holding in cards.held(game, holding_seat):
+            if holding.skill.name in step.skills and holding.skill.automatic and holding_seat.no in st.seat_deadlines:
+                minutes = holding.skill.minutes_in(st.phase)
+                if minutes and holding.state.used_on == st.phase_key:
+                    until = st.step_opened + timedelta(minutes=minutes)
+                    st.seat_deadlines[holding_seat.no] = min(st.seat_deadlines[holding_seat.no], until)
+    if st.seat_deadlines:
+        st.deadline = max(st.seat_deadlines.values())
+
+
+def expire_seats(game: Game) -> bool:
+    """A waiting seat's own limit passed: it is taken to pass. True when something expired."""
+    st = game.st
+    due = [no for no, until in st.seat_deadlines.items() if until <= st.now and any(n == no for n, _ in st.waiting)]
+    for no in due:
+        names = [name for n, name in st.waiting if n == no]
+        st.waiting = [(n, name) for n, name in st.waiting if n != no]
+        game.log("timeout", f"{game.who(no)}未在时限内发动{'、'.join(names)}，视为放弃", names[0])
+        game.tell(no, f"你未在时限内发动{'、'.join(names)}，视为放弃。")
+    for no in due:
+        del st.seat_deadlines[no]
+    return bool(due)
 
 
 def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
@@ -210,8 +271,9 @@ def _skill_line(game: Game, seat: Seat, skill: Skill) -> str:
     if skill.needs_targets:
         count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal_targets(game, seat, skill))}）")
-    if skill.choices and skill is not game.rs.order_skill:
-        bits.append(f"（选择：{'/'.join(skill.choices)}）")
+    words = choice_words(game, seat, skill)
+    if words and skill is not game.rs.order_skill:
+        bits.append(f"（选择：{'/'.join(words)}）")
     if holding and holding.state.uses is not None and skill.uses != 1:
         bits.append(f"（剩余{holding.state.uses}次）")
     if skill.forced:
@@ -271,7 +333,8 @@ def decided_acts(game: Game, step: Step) -> list[Act]:
                 out.append(decided)
             continue
         out.extend(acts)
-        if skill.forced and skill.needs_targets:
+        forced = skill.forced or rounds.must(game, skill)
+        if skill.default is not None or (forced and (skill.needs_targets or skill.choices or skill.choice_of)):
             out.extend(_forced_defaults(game, skill, {a.seat for a in acts}))
     return sorted(out, key=lambda a: _received(game, a))
 
@@ -287,7 +350,8 @@ def _team_decision(game: Game, skill: Skill, acts: list[Act]) -> Act | None:
     st = game.st
     choices = [a for a in sorted(acts, key=lambda a: (a.at, a.order)) if a.targets and st.seat(a.seat).alive]
     if not choices:
-        game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
+        if any(cards.find(game, seat, skill.name) for seat in st.alive()):  # held, but nobody chose
+            game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
         return None
     if skill.team.decide == "latest":
         last = choices[-1]
@@ -323,24 +387,45 @@ def earliest_highest(weighted: list[tuple[int, int]]) -> tuple[int, int]:
 
 
 def _forced_defaults(game: Game, skill: Skill, acted: set[int]) -> list[Act]:
-    """A <强制> choice left unmade at the deadline is made at random (logged as such)."""
+    """A choice left unmade at the deadline: the skill's ``default``, or for a <强制> one a random
+    choice (logged, and flagged to the directors where the ruleset gives silence a card)."""
     st = game.st
     out = []
     for seat in st.seats:
         if seat.no in acted or skill not in game.held_skills(seat) or unavailable(game, seat, skill):
             continue
+        if skill.default is not None:
+            game.log("timeout", f"{game.who(seat.no)}未选择{skill.name}，按默认：{skill.default}", skill.name)
+            game.tell(seat.no, f"你未选择{skill.name}，按默认：{skill.default}。")
+            st.order += 1
+            out.append(Act(seat.no, skill.name, (), skill.default, st.now, st.order))
+            continue
         options = legal_targets(game, seat, skill)
         count = min(skill.targets[0], len(options))
-        targets = tuple(sorted(s.no for s in game.rng().sample(options, count)))
-        game.log(
-            "timeout",
-            f"{game.who(seat.no)}未在时限内发动强制技能{skill.name}，随机选择{'、'.join(game.label(t) for t in targets)}",
-            skill.name,
-        )
-        game.tell(seat.no, f"你未在时限内发动{skill.name}，已随机选择：{'、'.join(game.label(t) for t in targets)}。")
+        aimed = rounds.aim(game, skill)
+        if aimed is not None:  # 轮次决胜: 猎人、女巫、刺客必定杀狼
+            targets: tuple[int, ...] = (aimed,)
+        else:
+            targets = tuple(sorted(s.no for s in game.rng().sample(options, count)))
+        words = choice_words(game, seat, skill)
+        choice = game.rng().choice(words) if words else None
+        made = "、".join([*(game.label(t) for t in targets), *([choice] if choice else [])])
+        game.log("timeout", f"{game.who(seat.no)}未在时限内发动强制技能{skill.name}，随机选择{made}", skill.name)
+        if aimed is None:
+            game.tell(seat.no, f"你未在时限内发动{skill.name}，已随机选择：{made}。")
+            game.flag_silence(seat.no, skill.name)
         st.order += 1
-        out.append(Act(seat.no, skill.name, targets, None, st.now, st.order))
+        out.append(Act(seat.no, skill.name, targets, choice, st.now, st.order))
     return out
+
+
+def choice_words(game: Game, seat: Seat, skill: Skill) -> tuple[str, ...]:
+    """The words a ``choice`` may be: the skill's list, the undealt cards (偷换), or skill names (迷梦)."""
+    if skill.choice_of == "spare":
+        return tuple(dict.fromkeys(game.st.spare_cards))
+    if skill.choice_of == "skill":
+        return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
+    return skill.choices
 
 
 def resolve(game: Game, act: Act) -> None:
@@ -381,7 +466,17 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
         game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
         game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
     ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
+    void = targeting.void_reason(game, seat, skill, chosen)
+    if void:  # 花蝴蝶抱走女巫，药不会起任何作用，且仍然失去该药: what it does to its user still happens
+        game.log("void", f"{game.who(seat.no)}的{skill.name}无效（{void}）", void)
+        ctx.targets = []
+        effects.run(ctx, tuple(e for e in skill.effects if e.to == "self"))
+        return ctx
+    ctx.targets = targeting.reached(game, targets)
+    if ctx.targets != targets:
+        game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
     effects.run(ctx, skill.effects)
+    targeting.fire_targeted(game, seat, skill, ctx.targets)
     if st.phase == "election" and rs.sheriff and skill.name in rs.sheriff.swallowed_by:
         from engine import election
 
@@ -437,8 +532,10 @@ def check_choice(game: Game, seat: Seat, skill: Skill, choice: str | None) -> No
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
         if why:
             raise Refusal(why)
-    elif skill.choices and skill is not game.rs.order_skill and choice not in skill.choices:
-        raise Refusal(f"{skill.name}需要选择：{'、'.join(skill.choices)}。例如「{skill.name} … {skill.choices[0]}」。")
+        return
+    words = choice_words(game, seat, skill)
+    if words and skill is not game.rs.order_skill and choice not in words:
+        raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
 
 
 def act(game: Game, cmd: c.Act) -> str:
@@ -470,6 +567,11 @@ def act(game: Game, cmd: c.Act) -> str:
         return reply
     check_targets(game, seat, skill, cmd.targets)
     check_choice(game, seat, skill, cmd.choice)
+    if holding.state.unaware:  # 得到“确定”答案的时候，导演才会给出反馈“你已经失去技能”
+        _done(game, seat, [skill.name])
+        game.feedback(seat.no, f"你已经失去技能{skill.name}。", skill.name)
+        _close_if_done(game)
+        return f"已记录：{skill.name}。"
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
     if st.phase in {"day", "election"}:
@@ -488,7 +590,7 @@ def act(game: Game, cmd: c.Act) -> str:
         + (f"（{cmd.choice}）" if cmd.choice else ""),
         skill.name,
     )
-    if skill.team and game.rs.teams[skill.team.team].chat:
+    if skill.team and game.rs.teams[skill.team.team].chat and skill.team.team in seat.teams:
         from engine.messages import team
 
         game.say(team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
@@ -536,7 +638,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
     mine = pending(game, seat)
     if cmd.skill:
         mine = [s for s in mine if s.name == cmd.skill]
-    passable = [s for s in mine if not s.forced]
+    passable = [s for s in mine if not s.forced and not rounds.must(game, s)]
     if not passable:
         if mine:
             raise Refusal(f"{mine[0].name}是强制技能，不能放弃，必须选择目标。")

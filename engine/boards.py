@@ -3,7 +3,10 @@
 A deal gives each seat ``cards.per_seat`` cards. With two, the cards are shuffled and paired
 until no seat holds a forbidden combination, every named hand's count is within bounds
 (金宝宝: 1–2) and no two cards that must stay apart are on the board — always from the
-game's seeded RNG, so a seed gives one deal. A dealt pair comes in its default order: the
+game's seeded RNG, so a seed gives one deal. A card with ``extra_cards`` (盗贼) brings that
+many cards more than seats: it is always dealt, and the cards left over are its choice.
+The board's ``advice`` (身份配置建议) is never a refusal: ``advice`` lists what a director
+should see as warnings. A dealt pair comes in its default order: the
 order a player who stays silent keeps (a wolf seat's 女巫 second). A director's explicit deal
 is checked by the same rules and refused with the reason.
 """
@@ -107,6 +110,29 @@ def must_be_second(rs: Ruleset, roles: tuple[str, ...], first: str) -> str | Non
     return None
 
 
+def extra_cards(rs: Ruleset, roles: list[str]) -> int:
+    """How many cards more than seats this board holds (盗贼: 2)."""
+    return sum(rs.roles[r].extra_cards for r in roles if r in rs.roles)
+
+
+def influence(rs: Ruleset, roles: list[str]) -> int:
+    """影响力之和: the board's + and - roles added up."""
+    return sum(rs.roles[r].influence for r in roles if r in rs.roles)
+
+
+def advice(rs: Ruleset, roles: list[str]) -> list[str]:
+    """身份配置建议: the ruleset's advice this board does not follow."""
+    counts = Counter(roles)
+    out = []
+    total = influence(rs, roles)
+    for item in rs.deal.advice:
+        value = sum(counts[r] * w for r, w in item.weights) if item.weights else total
+        if not item.low <= value <= item.high:
+            what = f"影响力之和为{total:+d}" if not item.weights else f"当前为{value}"
+            out.append(f"{item.text}（{what}，建议在{item.low}到{item.high}之间）")
+    return out
+
+
 def problem(rs: Ruleset, deal: list[tuple[str, ...]], options: dict[str, Any]) -> str | None:
     """Why this deal breaks the rules (禁止出现的组合, 金宝宝 count, roles kept apart), or None."""
     if rs.cards.per_seat > 1:
@@ -161,13 +187,32 @@ def deal(
     options: dict[str, Any] | None = None,
 ) -> tuple[list[tuple[str, ...]], dict[str, Any]]:
     """Each seat's cards (in default order) and the options the board switches on."""
+    hands, board_options, _ = deal_spare(
+        rs, rng, roles=roles, board=board, template=template, substitutions=substitutions, options=options
+    )
+    return hands, board_options
+
+
+def deal_spare(
+    rs: Ruleset,
+    rng: random.Random,
+    *,
+    roles: tuple[tuple[str, ...], ...] = (),
+    board: tuple[str, ...] = (),
+    template: str = "",
+    substitutions: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+    spare: tuple[str, ...] = (),
+) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
+    """Each seat's cards (in default order), the options the board switches on, and the cards
+    dealt to nobody (盗贼's choice)."""
     chosen = dict(options or {})
     if roles:
         hands = [tuple(r) for r in roles]
-        reason = problem(rs, hands, _merged(rs, {}, chosen))
+        reason = problem(rs, [*hands, *((r,) for r in spare)], _merged(rs, {}, chosen))
         if reason:
             raise BadBoard(reason)
-        return hands, {}
+        return hands, {}, list(spare)
     if template:
         deck, board_options = cards_of(rs, template, substitutions)
     else:
@@ -175,15 +220,23 @@ def deal(
     merged = _merged(rs, board_options, chosen)
     per = rs.cards.per_seat
     if per == 1:
-        rng.shuffle(deck)
-        return [(r,) for r in deck], board_options
+        left = extra_cards(rs, deck)
+        reason = problem(rs, [(r,) for r in deck], merged)
+        if reason:
+            raise BadBoard(reason)
+        for _ in range(MAX_SHUFFLES):
+            rng.shuffle(deck)
+            dealt = deck[: len(deck) - left]
+            if all(r in dealt for r in deck if rs.roles[r].extra_cards):  # 盗贼身份一定会被分发至玩家手中
+                return [(r,) for r in dealt], board_options, deck[len(dealt) :]
+        raise BadBoard("无法发牌：带来额外身份的身份牌必须发给角色。")
     if len(deck) % per:
         raise BadBoard(f"板子有{len(deck)}张身份牌，不能平分给每名角色{per}张。")
     for _ in range(MAX_SHUFFLES):
         rng.shuffle(deck)
         hands = [tuple(deck[i : i + per]) for i in range(0, len(deck), per)]
         if problem(rs, hands, merged) is None:
-            return [default_order(rs, h) for h in hands], board_options
+            return [default_order(rs, h) for h in hands], board_options, []
     raise BadBoard(f"洗牌{MAX_SHUFFLES}次仍无法发出合法的身份组合：{problem(rs, hands, merged)}请调整板子。")
 
 

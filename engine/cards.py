@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import boards, texts
-from engine.ruleset.model import Skill
+from engine.ruleset.model import Role, Skill
 from engine.state import Card, Seat, SkillState
 
 if TYPE_CHECKING:
@@ -66,9 +66,12 @@ def card_by_id(game: Game, card_id: int) -> tuple[Seat, Card]:
 
 
 def publicly_in(game: Game, seat: Seat) -> bool:
-    """Still in the game as far as the public knows: alive, or out tonight before 竞选日's end."""
+    """Still in the game as far as the public knows: alive, or out tonight before 竞选日's end
+    (or, where the ruleset says so, before the night's outs are announced at all)."""
     st = game.st
-    return seat.alive or (st.phase == "election" and seat.no in st.night_deaths)
+    if seat.alive or seat.no not in st.night_deaths:
+        return seat.alive
+    return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
 
 
 # ---------------------------------------------------------------- tags and skills
@@ -97,7 +100,8 @@ def skill_def(game: Game, card: Card, name: str) -> Skill | None:
 
 
 def held(game: Game, seat: Seat) -> list[Held]:
-    """Every skill the seat holds now (lost or spent ones too), its acting card's first.
+    """Every skill the seat holds now (lost or spent ones too), its acting card's first. Tonight a
+    seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill.
 
     Remembered while nothing that changes it moves: every such change bumps the state's version."""
     st = game.st
@@ -112,13 +116,24 @@ def _held(game: Game, seat: Seat) -> list[Held]:
     rs = game.rs
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
+    lent = seat.no in game.st.lent
+    taken = lent_teams(game)
     mine = card.skills.items()
     if any(state.granted for state in card.skills.values()):  # given during play: in order of receipt
         mine = sorted(mine, key=lambda kv: kv[1].granted)  # type: ignore[assignment]
     for name, state in mine:
         skill = skill_def(game, card, name)
-        if skill is not None and not skill.todo:
-            out.setdefault(name, Held(skill, state, card))
+        if skill is None or skill.todo or lent or (skill.team and skill.team.team in taken):
+            continue
+        out.setdefault(name, Held(skill, state, card))
+    for name, state in seat.borrowed.items():
+        skill = borrowed_def(game, seat, name)
+        if skill is not None:
+            out.setdefault(name, Held(skill, state, None))
+    for status in seat.statuses:
+        for name, skill in rs.statuses[status.name].skills.items():
+            if name in seat.skills:
+                out.setdefault(name, Held(skill, seat.skills[name], None))
     for other in seat.cards:
         if other is card or other.out:
             continue
@@ -137,6 +152,26 @@ def _held(game: Game, seat: Seat) -> list[Held]:
     return list(out.values())
 
 
+def lent_teams(game: Game) -> set[str]:
+    """The teams whose [团队] skill a borrower uses tonight: their members cannot."""
+    st = game.st
+    out = set()
+    for borrower in set(st.lent.values()):
+        for name in st.seat(borrower).borrowed:
+            skill = borrowed_def(game, st.seat(borrower), name)
+            if skill is not None and skill.team:
+                out.add(skill.team.team)
+    return out
+
+
+def borrowed_def(game: Game, seat: Seat, name: str) -> Skill | None:
+    """A skill the seat uses tonight in another's place: the lender's card's definition."""
+    lender = next((lender for lender, borrower in game.st.lent.items() if borrower == seat.no), 0)
+    if not lender:
+        return None
+    return skill_def(game, game.st.seat(lender).card, name)
+
+
 def find(game: Game, seat: Seat, name: str) -> Held | None:
     return next((h for h in held(game, seat) if h.skill.name == name), None)
 
@@ -144,7 +179,7 @@ def find(game: Game, seat: Seat, name: str) -> Held | None:
 def on_card(game: Game, seat: Seat, card_id: int, name: str) -> Held | None:
     """A skill of one card, current or not, out or not (a reaction to that card's out)."""
     card = next((c for c in seat.cards if c.id == card_id), None)
-    if card is None:
+    if card is None or (name not in card.skills and card is seat.card):
         return find(game, seat, name)
     state = card.skills.get(name)
     skill = skill_def(game, card, name)
@@ -166,10 +201,27 @@ def usable(game: Game, seat: Seat, holding: Held, among: list[Held] | None = Non
     return True
 
 
+def offered(game: Game, seat: Seat, holding: Held, among: list[Held] | None = None) -> bool:
+    """Offered to its holder in its step: usable, or lost without its holder being told (长寿之命)."""
+    state = holding.state
+    if state.lost and state.unaware:
+        return state.uses is None or state.uses > 0
+    return usable(game, seat, holding, among)
+
+
 def family(game: Game, seat: Seat, skill: Skill) -> list[SkillState]:
     """The use records of a skill and those counted as it (守护之盾 and 幸运儿's), for [厌旧]."""
     names = {skill.name, skill.counts_as} - {""}
     return [h.state for h in held(game, seat) if h.skill.name in names or h.skill.counts_as in names]
+
+
+def new_states(game: Game, role: str) -> dict[str, SkillState]:
+    """A card's skills as dealt: fresh, without those given only during play (<附加>)."""
+    return dealt_states(game.rs.roles[role])
+
+
+def dealt_states(role: Role) -> dict[str, SkillState]:
+    return {s.name: SkillState(s.name, s.uses) for s in role.skills.values() if not s.todo and "附加" not in s.tags}
 
 
 # ---------------------------------------------------------------- changes
@@ -287,8 +339,17 @@ def leave_lost_teams(game: Game, seat: Seat, rule: str) -> None:
 
 
 def join_bearers(game: Game, team: str, rule: str) -> None:
-    """当前拥有<杀人>技能的角色加入狼群: the living bearers of the team's tag not in it yet join."""
-    joining = [s.no for s in game.st.seats if s.alive and team not in s.teams and bears(game, s, team)]
+    """当前拥有<杀人>技能的角色加入狼群: the living bearers of the team's tag not in it yet join —
+    or, for a team with ``members``, the living seats meeting that condition (单身狼人…共群)."""
+    from engine import conditions
+
+    st = game.st
+    cond = game.rs.teams[team].members
+    if cond is not None:
+        fits = conditions.compiled(cond)
+        joining = [s.no for s in st.seats if s.alive and team not in s.teams and fits(s, s.no, st)]
+    else:
+        joining = [s.no for s in st.seats if s.alive and team not in s.teams and bears(game, s, team)]
     if joining:
         game.form_team(team, joining, rule)
 

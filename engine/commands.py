@@ -41,6 +41,7 @@ class Start(Command):
     options: tuple[tuple[str, Any], ...] = ()  # the ruleset's variants and house rules
     template: str = ""  # a board preset of the ruleset (6人局), dealt when neither roles nor board is given
     substitutions: tuple[str, ...] = ()  # the preset's substitutions (魔术师, 唐伯虎:替罪羊)
+    spare: tuple[str, ...] = ()  # with ``roles``: the cards dealt to nobody (盗贼's choice)
     name: ClassVar[str] = "start"
 
 

@@ -14,8 +14,20 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     self: true|false        is (not) the seat acting
     cards_in_play: 2        this many of its cards are not out
     voted_by_actor: true    the acting seat voted for it today, holding the same current card
-    night: 1                the game is at night 1            (about the game, not the seat)
+    night: 1 | [1, 2]       the game is at night 1 (or one of these)   (about the game, not the seat)
     dealt: 骑士              a 骑士 card was dealt this game    (about the game, not the seat)
+    option: {name: value}   the game's options have these values  (about the game)
+    any_seat: {...}         some seat, in play or out, meets it   (about the game)
+    phase: day              the game is in this phase            (about the game)
+    holds: 杀人              holds that skill, not lost, uses left
+    mate: {...}             another seat sharing one of its teams meets it
+    counter: {空救: {at_least: 2}}   the seat's own counters
+    attacked: 指杀           was the target of such an attack tonight
+    attacked_actor: 指杀     made (itself or its team) such an attack on the acting seat tonight
+    runner_up: true         among the others with the most votes, the acting seat aside (王权)
+    voted_actor: [first, last]   cast the first / last valid vote for the acting seat (共亡)
+    exiled_today: true      was voted out today
+    vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     not: {...}  any: [...]  all: [...]
 
 Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
@@ -96,8 +108,70 @@ def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     return sum(1 for c in s.cards if not c.out) == value
 
 
-def _night(value: int, s: Seat, a: int, st: GameState) -> bool:
-    return st.phase == "night" and st.day == value
+def _night(values: frozenset[int], s: Seat, a: int, st: GameState) -> bool:
+    return st.phase == "night" and st.day in values
+
+
+def _phase(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return ("day" if st.phase in {"day", "election"} else st.phase) in values
+
+
+def _holds(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    states = {**s.cards[s.current].skills, **s.borrowed}
+    return any(
+        (state := states.get(name)) is not None and not state.lost and (state.uses is None or state.uses > 0)
+        for name in values
+    )
+
+
+def _attacked(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(x.target == s.no and x.kind in values for x in st.attacks)
+
+
+def _attacked_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(
+        x.target == a and x.kind in values and (x.source == s.no or (x.team and x.team in s.teams)) for x in st.attacks
+    )
+
+
+def _vote_agrees(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    votes = dict(st.last_tally)
+    mine = votes.get(s.no)
+    if mine is None:
+        return False
+    mates = [o for o in st.seats if o.alive and o.no != s.no and any(t in values for t in o.teams)]
+    return all(votes.get(o.no) == mine for o in mates)
+
+
+def _option(values: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    return all(st.options.get(k) == v for k, v in values.items())
+
+
+def _counter(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    return counter_holds(bounds, {name: s.counters.get(name, 0) for name in bounds})
+
+
+def _runner_up(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    others = {no: n for no, n in st.last_counts.items() if no != a}
+    top = max(others.values(), default=0)
+    return (top > 0 and others.get(s.no) == top) is value
+
+
+def _voted_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    voters = [voter for voter, target in st.last_tally if target == a]
+    return bool(voters) and (("first" in values and voters[0] == s.no) or ("last" in values and voters[-1] == s.no))
+
+
+def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    return (s.no in st.exiled_today) is value
+
+
+def _mate(inner: Test, s: Seat, a: int, st: GameState) -> bool:
+    return any(o.no != s.no and set(o.teams) & set(s.teams) and inner(o, a, st) for o in st.seats)
+
+
+def _any_seat(inner: Test, s: Seat, a: int, st: GameState) -> bool:
+    return any(inner(o, a, st) for o in st.seats)
 
 
 def _not(inner: Test, s: Seat, a: int, st: GameState) -> bool:
@@ -122,9 +196,23 @@ _SETS = {
     "team": _team,
     "joined": _joined,
     "dealt": _dealt,
+    "phase": _phase,
+    "holds": _holds,
+    "attacked": _attacked,
+    "attacked_actor": _attacked_actor,
+    "vote_agrees": _vote_agrees,
+    "voted_actor": _voted_actor,
 }
-_FLAGS = {"alive": _alive, "self": _self, "voted_by_actor": _voted_by_actor}
-_NUMBERS = {"cards_in_play": _cards_in_play, "night": _night}
+_FLAGS = {
+    "alive": _alive,
+    "self": _self,
+    "voted_by_actor": _voted_by_actor,
+    "runner_up": _runner_up,
+    "exiled_today": _exiled_today,
+}
+_NUMBERS = {"cards_in_play": _cards_in_play}
+_MAPPINGS = {"option": _option, "counter": _counter}
+_NESTED = {"mate": _mate, "any_seat": _any_seat}
 
 
 def _compile(cond: dict[str, Any]) -> Test:
@@ -137,6 +225,12 @@ def _compile(cond: dict[str, Any]) -> Test:
             tests.append(partial(_FLAGS[key], bool(value)))
         elif key in _NUMBERS:
             tests.append(partial(_NUMBERS[key], int(value)))
+        elif key == "night":
+            tests.append(partial(_night, frozenset(value if isinstance(value, list) else [value])))
+        elif key in _MAPPINGS:
+            tests.append(partial(_MAPPINGS[key], dict(value)))
+        elif key in _NESTED:
+            tests.append(partial(_NESTED[key], compiled(value)))
         elif key == "not":
             tests.append(partial(_not, compiled(value)))
         elif key in {"any", "all"}:
@@ -157,7 +251,7 @@ def compiled(cond: dict[str, Any] | None) -> Test:
     return entry[1]
 
 
-ACTOR_KEYS = {"self", "voted_by_actor"}  # the keys that read who is acting
+ACTOR_KEYS = {"self", "voted_by_actor", "attacked_actor", "runner_up", "voted_actor"}  # keys that read who acts
 
 
 def uses_actor(cond: dict[str, Any] | str | None) -> bool:
@@ -167,7 +261,7 @@ def uses_actor(cond: dict[str, Any] | str | None) -> bool:
     for key, value in cond.items():
         if key in ACTOR_KEYS:
             return True
-        if key == "not" and uses_actor(value):
+        if key in {"not", "mate", "any_seat"} and uses_actor(value):
             return True
         if key in {"any", "all"} and any(uses_actor(c) for c in value):
             return True
@@ -185,7 +279,15 @@ def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_
 
 
 def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState | None = None) -> bool:
-    """Evaluate one 胜/负 condition over the living seats (keys about the game need ``st``)."""
+    """Evaluate one 胜/负 condition over the living seats (keys about the game need ``st``);
+    ``out_at_least`` counts seats out, ``camps_left`` is judged by engine/victory.py."""
+    if "some" in test:
+        f = compiled(test["some"])
+        return any(f(s, 0, st) for s in alive)  # type: ignore[arg-type]
+    if "out_at_least" in test:
+        assert st is not None
+        f = compiled(test.get("of"))
+        return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= int(test["out_at_least"])
     if "none" in test:
         f = compiled(test["none"])
         return not any(f(s, 0, st) for s in alive)  # type: ignore[arg-type]
@@ -197,6 +299,11 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState | None =
         matching = sum(1 for s in alive if f(s, 0, st))  # type: ignore[arg-type]
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+def game_holds(cond: dict[str, Any] | None, st: GameState) -> bool:
+    """A condition on the game (option, dealt, any_seat, phase, night), whatever the seat."""
+    return not cond or compiled(cond)(st.seats[0], 0, st)
 
 
 def counter_holds(test: dict[str, Any], counters: dict[str, int]) -> bool:

@@ -1,25 +1,31 @@
 """出局结算: an attack against the defences, then the out itself and what it drags along.
 
-An attack hits the seat's current card (or the card it names). Order of one out: reactions
-to being exiled (装傻) are offered first; then the card is out (红牌: every card), the seat
-is out once no card is left, it is told so and listed for the public; its statuses on that
-card end, counters move, the current card moves on and teams it no longer qualifies for
-are left; the victory check runs; then, in this order, the forced triggers on its out
-(长老's cascade), the chained outs of its teams (殉情), its reactions (最后一枪 — at the next
-开门 when the trigger says ``at: dawn``), and the sheriff's succession (殉职). A seat out
-twice in one night thus loses both cards.
+An attack hits the seat's current card (or the card it names); a status that stops it may
+set off effects (``on_stop``: 潜行). Order of one out: an out that presupposes another seat's
+(``requires``: 共亡) is dropped while that seat is in; a status may spare the seat
+(``spares_only``: 犯罪天才) or send its giver out instead (``stands_in``: 爱慕); reactions to
+being exiled are offered — the seat's own (装傻), then other seats' (善行); then the card is
+out (红牌: every card), the seat is out once no card is left, it is told so and listed for
+the public; its statuses on that card end, counters move, the current card moves on and
+teams it no longer qualifies for are left; the victory check runs; then, in this order, the
+forced triggers on its out (长老's cascade) and on others' (志继), the chained outs and
+effects of its teams (殉情, 狼王 loses 冲锋), its reactions (最后一枪 — at the next 开门 when
+the trigger says ``at: dawn``), and the sheriff's succession (殉职; at random after the
+``random_on`` causes). A seat out twice in one night thus loses both cards.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, notices, prompts, texts, victory
+from engine import cards, effects, notices, prompts, rounds, texts, victory
 from engine.state import Card, Damage, StatusInstance
 
 if TYPE_CHECKING:
     from engine.flow import Out
     from engine.game import Game
+    from engine.ruleset.model import Skill
     from engine.state import Seat
 
 NO_REACTIONS = {"红牌"}  # 红牌罚下: every card out, no last words, no skills
@@ -44,7 +50,7 @@ def strike(game: Game, damage: Damage) -> None:
         game.log("hit", f"{damage.cause}指向的{game.who(seat.no)}的身份牌已出局，无效", damage.cause)
         return
     for name in rs.damage[damage.kind].defences:
-        shield = _shortest(game, seat.statuses, name)
+        shield = _shortest(game, seat, name)
         if shield is None:
             continue
         if shield.uses is not None:
@@ -55,6 +61,7 @@ def strike(game: Game, damage: Damage) -> None:
         game.log(
             "defence", f"{damage.cause}（{damage.kind}）指向{game.who(seat.no)}：{note}", f"{damage.kind}结算：{name}"
         )
+        effects.run(effects.Ctx(game, actor=seat.no, rule=name), rs.statuses[name].on_stop)
         return
     flow.push_front(
         game,
@@ -62,13 +69,63 @@ def strike(game: Game, damage: Damage) -> None:
     )
 
 
-def _shortest(game: Game, statuses: list[StatusInstance], name: str) -> StatusInstance | None:
-    """[守护：X] 会优先消耗掉时限较短的状态: the one that ends soonest goes first."""
-    matching = [s for s in statuses if s.name == name]
+def _shortest(game: Game, seat: Seat, name: str) -> StatusInstance | None:
+    """[守护：X] 会优先消耗掉时限较短的状态: the one that ends soonest goes first. A status held with a
+    skill works only while its holder holds that skill (an elder whose skills are used by another)."""
+    matching = [s for s in seat.statuses if s.name == name and _active(game, seat, s)]
     if not matching:
         return None
     soonest = SOONEST.get(game.st.phase, ())
     return min(matching, key=lambda s: soonest.index(s.until) if s.until in soonest else len(soonest))
+
+
+def _active(game: Game, seat: Seat, status: StatusInstance) -> bool:
+    if not status.until.startswith("skill:"):
+        return True
+    return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
+
+
+def _spared(game: Game, seat: Seat, item: Out) -> bool:
+    """犯罪天才: the seat goes out only by the causes or kinds its status names."""
+    for status in seat.statuses:
+        only = game.rs.statuses[status.name].spares_only
+        if only and item.cause not in only and item.kind not in only:
+            note = game.rs.statuses[status.name].note or f"因[{status.name}]避免出局"
+            game.log("spared", f"{game.who(seat.no)}{note}（{item.cause}）", status.name)
+            if game.st.phase == "day":
+                game.public(f"{texts.public_label(game.rs, seat)}{note}。")
+            return True
+    return False
+
+
+def _stand_in(game: Game, seat: Seat, item: Out) -> bool:
+    """爱慕: the status's giver goes out in the seat's place."""
+    from engine import flow
+
+    st = game.st
+    for status in seat.statuses:
+        ways = game.rs.statuses[status.name].stands_in
+        giver = st.seat(status.source) if status.source else None
+        if ways and (item.cause in ways or item.kind in ways) and giver is not None and giver.alive:
+            game.log("stand_in", f"{game.who(giver.no)}代替{game.who(seat.no)}出局（{item.cause}）", status.name)
+            flow.push_front(game, [flow.Out(giver.no, status.name, "", seat.no)])
+            return True
+    return False
+
+
+def _next_exiling(game: Game, seat: Seat, item: Out) -> tuple[Seat, Skill] | None:
+    """The next reaction to this exile not offered yet: the seat's own (装傻), then others' (善行)."""
+    st = game.st
+    candidates = [(seat, False)] + [(o, True) for o in st.seats if o.alive and o.no != seat.no]
+    for holder, other in candidates:
+        for skill in game.held_skills(holder):
+            for trigger in skill.triggers:
+                causes = trigger.causes or ("投票",)
+                if trigger.on != "exiling" or trigger.anyone != other or item.cause not in causes:
+                    continue
+                if (holder.no, skill.name) not in item.offered:
+                    return holder, skill
+    return None
 
 
 def out(game: Game, item: Out) -> None:
@@ -78,11 +135,16 @@ def out(game: Game, item: Out) -> None:
     seat = st.seat(item.seat)
     if not seat.alive:
         return
-    if not item.checked and item.cause == "投票":
-        for skill in game.held_skills(seat):
-            if skill.trigger and skill.trigger.on == "exiling":
-                prompts.ask_exiling(game, seat, skill, item)
-                return
+    if item.requires and st.seat(item.requires).alive:
+        game.log("skip", f"{game.who(item.requires)}未出局，{game.who(seat.no)}不因{item.cause}出局", item.cause)
+        return
+    if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item)):
+        return
+    reaction = None if rounds.active(game) else _next_exiling(game, seat, item)  # 公主不发动善行
+    if reaction is not None:
+        holder, skill = reaction
+        prompts.ask_exiling(game, holder, skill, replace(item, offered=(*item.offered, (holder.no, skill.name))))
+        return
     if item.cause in NO_REACTIONS:
         going = [c for c in seat.cards if not c.out]
     else:
@@ -97,6 +159,8 @@ def out(game: Game, item: Out) -> None:
     game.changed()
     if item.cause == "投票":
         st.exiled_cards.append(first.id)
+    if item.cause == "投票" or item.kind == "投票出局":
+        st.exiled_today.append(seat.no)
     if not seat.alive:
         seat.out_cause = item.cause
         seat.out_phase = st.phase_key
@@ -123,19 +187,65 @@ def out(game: Game, item: Out) -> None:
     reactions: list[object] = []
     for card in going if item.cause not in NO_REACTIONS else []:
         reactions.extend(_reactions(game, seat, card, item.cause))
+    for card in going:
+        _others_react(game, seat, card)
     if not seat.alive:
-        for team_name in seat.teams:
-            team = rs.teams[team_name]
-            if team.on_member_out:
-                follow.extend(
-                    flow.Out(o.no, team.on_member_out, "", seat.no)
-                    for o in st.seats
-                    if o.alive and team_name in o.teams
-                )
+        follow.extend(_team_chain(game, seat, item.cause))
     follow.extend(reactions)
     if st.sheriff == seat.no and rs.sheriff and not seat.alive:
-        follow.append(flow.Ask(seat.no, rs.sheriff.succession, "sheriff"))
+        if item.cause in rs.sheriff.random_on or rounds.active(game):
+            _random_sheriff(game, seat, item.cause)
+        else:
+            follow.append(flow.Ask(seat.no, rs.sheriff.succession, "sheriff"))
     flow.push_front(game, follow)
+
+
+def _team_chain(game: Game, seat: Seat, cause: str) -> list[object]:
+    """殉情 and the like: a member's out takes the others out, or sets off the team's effects."""
+    from engine import conditions, flow
+
+    st, rs = game.st, game.rs
+    follow: list[object] = []
+    for team_name in seat.teams:
+        team = rs.teams[team_name]
+        if cause in team.chain_except or not conditions.holds(team.chain_if, seat, seat.no, st):
+            continue
+        if team.on_member_out:
+            follow.extend(
+                flow.Out(o.no, team.on_member_out, "", seat.no) for o in st.seats if o.alive and team_name in o.teams
+            )
+        effects.run(effects.Ctx(game, actor=seat.no, rule=team_name), team.on_member_out_effects)
+    return follow
+
+
+def _others_react(game: Game, seat: Seat, card: Card) -> None:
+    """Forced triggers of other seats on this card's out (志继: when the seer is out)."""
+    for other in game.st.seats:
+        if not other.alive or other.no == seat.no:
+            continue
+        for holding in cards.held(game, other):
+            for trigger in holding.skill.triggers:
+                if trigger.on == "other_out" and card.role in trigger.roles and cards.usable(game, other, holding):
+                    game.log(
+                        "trigger",
+                        f"{card.role}出局，{game.who(other.no)}的{holding.skill.name}触发",
+                        holding.skill.name,
+                    )
+                    ctx = effects.Ctx(game, actor=other.no, skill=holding.skill, rule=holding.skill.name)
+                    effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
+
+
+def _random_sheriff(game: Game, seat: Seat, cause: str) -> None:
+    """警长因红牌罚下而出局后，警徽随机移交."""
+    from engine import voting
+
+    options = prompts.successors(game, seat.no)
+    if not options:
+        game.st.sheriff = None
+        game.public("警长空缺。")
+        return
+    chosen = game.rng().choice(options)
+    voting.make_sheriff(game, chosen.no, f"警长{cause}，警徽随机移交")
 
 
 def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
@@ -144,20 +254,31 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
 
     st = game.st
     out: list[object] = []
-    for name, state in card.skills.items():
-        skill = cards.skill_def(game, card, name)
-        trigger = skill.trigger if skill else None
-        if skill is None or trigger is None or trigger.on != "out" or cards.spent(state):
+    owned = [(cards.skill_def(game, card, name), state) for name, state in card.skills.items()]
+    if card is seat.card and seat.borrowed:  # skills used in another's place tonight (探囊取物)
+        owned += [(cards.borrowed_def(game, seat, name), state) for name, state in seat.borrowed.items()]
+    for skill, state in owned:
+        if skill is None or (cards.spent(state) and not state.unaware) or seat.no in st.lent:
             continue
-        if (trigger.causes and cause not in trigger.causes) or cause in trigger.except_causes:
-            continue
-        if skill.forced:
-            game.log("trigger", f"{game.who(seat.no)}的{skill.name}触发", skill.name)
-            effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), skill.effects)
-        elif trigger.at == "dawn" and st.phase in {"night", "dawn", "election"}:
-            st.at_notice.append(("ask", seat.no, card.id, skill.name))
-        else:
-            out.append(flow.Ask(seat.no, skill.name, "skill", card.id))
+        for trigger in skill.triggers:
+            if (
+                trigger.on != "out"
+                or (trigger.causes and cause not in trigger.causes)
+                or cause in trigger.except_causes
+            ):
+                continue
+            if trigger.phase and trigger.phase != ("night" if st.phase in {"night", "dawn"} else "day"):
+                continue
+            if skill.forced:
+                if cards.spent(state):
+                    continue
+                game.log("trigger", f"{game.who(seat.no)}的{skill.name}触发", skill.name)
+                todo = trigger.effects if trigger.effects is not None else skill.effects
+                effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), todo)
+            elif trigger.at == "dawn" and st.phase in {"night", "dawn", "election"}:
+                st.at_notice.append(("ask", seat.no, card.id, skill.name))
+            else:
+                out.append(flow.Ask(seat.no, skill.name, "skill", card.id))
     return out
 
 

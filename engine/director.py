@@ -63,6 +63,7 @@ def extend(game: Game, cmd: c.Extend) -> str:
         )
     elif st.deadline is not None and not st.work:
         st.deadline += delta
+        st.seat_deadlines = {no: until + delta for no, until in st.seat_deadlines.items()}
         new = st.deadline
         if st.phase in {"day", "election"}:
             game.public(f"【导演】延时{cmd.minutes}分钟，关门时间改为 {game.deadline_text(new)}。")
@@ -115,7 +116,11 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
         secret=False,
     )
     if "红" in given:
-        if seat.alive:
+        voting_now = st.phase == "day" and st.deadline is not None and not st.work
+        if seat.alive and game.rs.vote.red_after_tally and voting_now:  # 白天结束时红牌罚下在投票结算之后执行
+            st.red_cards.append(seat.no)
+            notice(f"{seat.name}被红牌罚下，在今日投票结算之后出局。")
+        elif seat.alive:
             game.queue_out(seat.no, "红牌")
             notice(f"{seat.name}被红牌罚下" + ("，所有身份均出局。" if len(seat.cards) > 1 else "。"))
         reds = sum(s.penalties["红"] for s in st.seats if s.camp == seat.camp)
@@ -226,7 +231,7 @@ def settings(game: Game, cmd: c.Settings) -> str:
         and st.step_opened is not None
         and ({"day_close", "day_days", "weekend_days"} & set(dict(cmd.values)))
     ):
-        st.deadline = day_closing(merged, st.step_opened)
+        st.deadline = day_closing(merged, st.step_opened, st.day >= game.rs.schedule.weekend_from_day)
     changed = "，".join(f"{k}={v}" for k, v in cmd.values)
     game.log("director", f"导演修改设置：{changed}", "导演")
     return f"已修改设置：{changed}。"

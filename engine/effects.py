@@ -21,22 +21,33 @@
     cancel_out: true                (a reaction to 'exiling') the exile does not happen
     hand_over_sheriff: true         the acting seat, if sheriff, must pass the badge
     hook: name                      a Python hook from the ruleset's hooks.py
+    become: role | choice           the subjects' current card becomes that role (偷换, 志继)
+    swap_roles: true                the actor and the first target swap their cards' roles (顺从)
+    borrow_skills: night            the actor uses the first target's skills tonight (探囊取物)
+    predict: true                   迷梦: the first target's use of the chosen skill on the second is void
+    notify_team: {team, text}       通知 a team group
+    feedback_list: {of, text, none} 反馈 the seats meeting `of` as one list
+    add_counter: name               one more on the subjects' counter (空救)
+    flag: text                      tell the directors (a card to give)
+    vote_again: true                another vote round of today opens (暗示)
 
-Every entry may carry ``to`` (targets | self | first_target | chosen | a selector),
-``if`` / ``unless`` (a condition on each subject, or a game condition), ``if_target``
-(a condition on the first target), ``if_counter`` (the acting card's counters) and ``rule``.
-Templates: {target} {targets} {name} {role} {surface_camp} {self_name} {self_secret}
-{member_secrets} {member_labels}, and the acting card's counters by name ({尾巴}).
+Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
+{below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
+``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
+``if_counter`` (the acting card's counters), ``pick`` (targets by place), ``delay``
+(next_night) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
+{surface_camp} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
+the acting card's counters by name ({尾巴}).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cards, conditions, texts
+from engine import cards, conditions, messages, targeting, texts
 from engine.ruleset.model import Effect, Skill
-from engine.state import Card, Damage
+from engine.state import Attack, Card, Damage
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,6 +62,12 @@ ONCE_VERBS = {
     "hook",
     "redirect",
     "end_day",
+    "swap_roles",
+    "borrow_skills",
+    "predict",
+    "notify_team",
+    "feedback_list",
+    "vote_again",
 }
 
 
@@ -84,21 +101,51 @@ def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
     flow.push_front(ctx.game, queued)
 
 
+def _picked(ctx: Ctx, effect: Effect) -> list[int]:
+    if not effect.pick:
+        return list(ctx.targets)
+    return [ctx.targets[i - 1] for i in effect.pick if i <= len(ctx.targets)]
+
+
 def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
     st = ctx.game.st
     if effect.to == "targets":
-        return list(ctx.targets)
+        return _picked(ctx, effect)
     if effect.to == "self":
         return [ctx.actor] if ctx.actor else []
     if effect.to == "first_target":
-        return ctx.targets[:1]
+        return _picked(ctx, effect)[:1]
     if effect.to == "chosen":
         return ctx.chosen[:1]
+    if isinstance(effect.to, dict) and "below" in effect.to:
+        return _below(ctx, effect.to)
     return [s.no for s in conditions.select(st, effect.to, ctx.actor)]  # type: ignore[arg-type]
+
+
+def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
+    """电梯楼下方第一位: for each reference seat, the first seat after it (wrapping) meeting ``among``,
+    judged with the reference seat as the acting seat."""
+    st = ctx.game.st
+    refs = [ctx.actor] if form["below"] == "self" else [s.no for s in conditions.select(st, form["below"], ctx.actor)]
+    among = conditions.compiled(form.get("among"))
+    out = []
+    n = len(st.seats)
+    for ref in refs:
+        order = [st.seat((ref + i - 1) % n + 1) for i in range(1, n)]
+        found = next((s.no for s in order if among(s, ref, st)), None)
+        if found is not None:
+            out.append(found)
+    return list(dict.fromkeys(out))
 
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
+    if effect.if_choice and ctx.choice not in effect.if_choice:
+        return False
+    if effect.if_any_target is not None and not any(
+        conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
+    ):
+        return False
     for cond, wanted in ((effect.when, True), (effect.unless, False)):
         if cond is None:
             continue
@@ -128,10 +175,15 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return ctx.card is not None and not ctx.card.out
     if name == "one_target":
         return len(ctx.targets) == 1
+    if name == "any_targets":
+        return bool(ctx.targets)
     raise KeyError(name)
 
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
+    if effect.delay:  # carried out as the next night opens
+        ctx.game.st.deferred.append((ctx.actor, replace(effect, delay=""), _rule(ctx, effect)))
+        return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
         subjects = _subjects(ctx, effect) if effect.verb == "join_team" else []
         first = ctx.targets[0] if ctx.targets else None
@@ -157,10 +209,13 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         for name, count in ctx.card.counters.items():
             values.setdefault(name, count)
     values.setdefault("targets", "、".join(texts.target_label(rs, st.seat(t)) for t in ctx.targets))
+    for i, t in enumerate(ctx.targets, 1):
+        values.setdefault(f"target_{i}", texts.target_label(rs, st.seat(t)))
     values.setdefault("choice", ctx.choice or "")
     if ctx.actor:
         me = st.seat(ctx.actor)
         values.setdefault("self_name", me.name)
+        values.setdefault("self_label", texts.target_label(rs, me))
         values.setdefault("self_secret", me.secret)
     try:
         return text.format(**values)
@@ -178,9 +233,21 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         # a skill of a card already out (竞选日, before the night is announced) hits nothing of its seat
         card = ctx.card.id if target == ctx.actor and ctx.card is not None and ctx.card.out else 0
+        team = ctx.skill.team.team if ctx.skill and ctx.skill.team else ""
+        night = ctx.game.st.day + 1 if arg.get("night") == "next" else 0
         damage = Damage(
-            target, arg["kind"], cause, ctx.actor, arg.get("at") or "", card, bool(arg.get("last_words", True))
+            target,
+            arg["kind"],
+            cause,
+            ctx.actor,
+            arg.get("at") or "",
+            card,
+            bool(arg.get("last_words", True)),
+            night=night,
+            team=team,
         )
+        if not night:
+            ctx.game.st.attacks.append(Attack(target, arg["kind"], ctx.actor, team))
         if damage.at_step:
             ctx.game.st.damage.append(damage)
             ctx.game.log(
@@ -315,8 +382,9 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    ctx.game.public(fill(ctx, str(effect.arg)))
-    ctx.game.log("announce", fill(ctx, str(effect.arg)), _rule(ctx, effect), secret=False)
+    text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
+    ctx.game.public(text)
+    ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
 
 
 def _join_team(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -338,14 +406,94 @@ def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {"skills": effect.arg}
+    which = arg.get("skills", "all")
     for target in subjects:
-        ctx.game.lose_skills(target, None if effect.arg == "all" else tuple(effect.arg), _rule(ctx, effect))
+        ctx.game.lose_skills(
+            target, None if which == "all" else tuple(which), _rule(ctx, effect), told=bool(arg.get("told", True))
+        )
 
 
 def _out(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    cause = effect.arg.get("cause", ctx.source_name) if isinstance(effect.arg, dict) else ctx.source_name
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    cause = arg.get("cause", ctx.source_name)
+    requires = ctx.actor if arg.get("if_out") == "self" else 0
     for target in subjects:
-        ctx.queued.append(_flow().Out(target, cause, "", ctx.actor))
+        ctx.queued.append(_flow().Out(target, cause, str(arg.get("kind", "")), ctx.actor, requires=requires))
+
+
+def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    role = ctx.choice if effect.arg == "choice" else str(effect.arg)
+    if not role:
+        return
+    for target in subjects:
+        ctx.game.become(target, role, _rule(ctx, effect))
+
+
+def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if not ctx.targets or not ctx.actor:
+        return
+    game, other = ctx.game, ctx.targets[0]
+    mine, theirs = game.st.seat(ctx.actor).card.role, game.st.seat(other).card.role
+    game.become(ctx.actor, theirs, _rule(ctx, effect))
+    game.become(other, mine, _rule(ctx, effect), keep_camp=True)
+
+
+def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.targets:
+        targeting.borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
+
+
+def _predict(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    targeting.predict(ctx.game, ctx.actor, ctx.chosen, ctx.choice or "", _rule(ctx, effect))
+
+
+def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    name = str(effect.arg["team"])
+    text = fill(ctx, str(effect.arg["text"]), ctx.targets[0] if ctx.targets else None)
+    if game.rs.teams[name].chat:
+        game.say(messages.team(name), text, "team")
+    else:
+        for seat in game.st.seats:
+            if seat.alive and name in seat.teams:
+                game.tell(seat.no, text, "team")
+    game.log("notify", f"通知{name}：{text}", _rule(ctx, effect))
+
+
+def _feedback_list(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    st, rs = game.st, game.rs
+    seats = conditions.select(st, effect.arg.get("of"), ctx.actor)
+    if seats:
+        text = fill(ctx, str(effect.arg["text"]), targets="、".join(texts.target_label(rs, s) for s in seats))
+    else:
+        text = str(effect.arg.get("none", "无"))
+    game.feedback(ctx.actor, text, _rule(ctx, effect))
+
+
+def _add_counter(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    game = ctx.game
+    for target in subjects:
+        seat = game.st.seat(target)
+        seat.counters[str(effect.arg)] = seat.counters.get(str(effect.arg), 0) + 1
+        game.changed()
+        game.log(
+            "counter", f"{game.who(target)}的{effect.arg}累计{seat.counters[str(effect.arg)]}次", _rule(ctx, effect)
+        )
+
+
+def _flag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        text = fill(ctx, str(effect.arg), target)
+        ctx.game.say_directors(text)
+        ctx.game.log("flag", text, _rule(ctx, effect))
+
+
+def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    from engine import voting
+
+    voting.vote_again(ctx.game, _rule(ctx, effect))
 
 
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
@@ -388,4 +536,20 @@ VERBS = {
     "cancel_out": _cancel_out,
     "hand_over_sheriff": _hand_over_sheriff,
     "hook": _hook,
+    "become": _become,
+    "swap_roles": _swap_roles,
+    "borrow_skills": _borrow_skills,
+    "predict": _predict,
+    "notify_team": _notify_team,
+    "feedback_list": _feedback_list,
+    "add_counter": _add_counter,
+    "flag": _flag,
+    "vote_again": _vote_again,
 }
+
+
+def run_deferred(game: Game) -> None:
+    """The effects that waited for this night to open (惩戒, 激励)."""
+    waiting, game.st.deferred = game.st.deferred, []
+    for actor, effect, rule in waiting:
+        run(Ctx(game, actor=actor, rule=rule), (effect,))

@@ -1,10 +1,12 @@
 """The timeline: phases and their ordered steps, deadlines, and the resolution queue.
 
-A step collects actions, then closes at its deadline or as soon as every seat that
-may act has acted or passed. Closing queues the step's resolution as work items
-(each act in rule order, then the attacks marked for this step, in the step's
-``resolves`` order), then the opening of the next step. A step with ``joins`` lets the
-bearers of a team's tag into the team as it opens. A work item may stop the queue to
+A step collects actions, then closes at its deadline (each waiting seat may have its own,
+shorter one) or as soon as every seat that may act has acted or passed. Closing queues the
+step's resolution as work items (each act in rule order, then the attacks marked for this
+step and this night, in the step's ``resolves`` order, then the step's own ``effects``),
+then the opening of the next step. A step with ``joins`` lets into each team the bearers of
+its tag or the seats meeting its ``members``, as it opens. A day's vote is followed by what
+it sets off (顺从, 暗示), then the 红牌 given meanwhile; 暗示 opens another round of it. A work item may stop the queue to
 wait for a reaction (最后一枪, 殉职, 装傻); the queue is part of the state, so a game can
 be saved mid-night. Where the sheriff election has a day of its own (竞选日), it comes
 between a night's end and the day whose opening announces that night's outs.
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, deaths, election, notices, prompts, victory, voting
+from engine import acting, cards, deaths, effects, election, notices, prompts, rounds, targeting, victory, voting
 from engine.schedule import day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
 
@@ -54,9 +56,10 @@ class Out:
     cause: str
     kind: str = ""
     source: int = 0
-    checked: bool = False  # reactions to being exiled (装傻) were offered
+    offered: tuple[tuple[int, str], ...] = ()  # reactions to being exiled (装傻, 善行) offered so far
     card: int = 0  # the card going out; 0: the current one
     last_words: bool = True
+    requires: int = 0  # only if this seat is out by then (共亡)
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,18 @@ class Ask:
     skill: str
     kind: str  # skill | sheriff
     card: int = 0  # the card whose skill it is (it may be out by now)
+
+
+@dataclass(frozen=True)
+class StepEffects:
+    """The rules' own effects of a step (双空救结算)."""
+
+    step: str
+
+
+@dataclass(frozen=True)
+class AfterVote:
+    """The day's vote has resolved: what it sets off (顺从, 暗示), then the 红牌 given meanwhile."""
 
 
 @dataclass(frozen=True)
@@ -106,18 +121,22 @@ def current_deadline(game: Game) -> datetime | None:
     st = game.st
     if st.prompt is not None:
         return st.prompt.deadline
-    if st.work:
+    if st.work or st.deadline is None:
         return None  # resolution in progress: nothing waits on time
-    return st.deadline
+    waiting = {no for no, _ in st.waiting}
+    own = [t for no, t in st.seat_deadlines.items() if no in waiting and t < st.deadline]
+    return min([st.deadline, *own])
 
 
 def expire(game: Game) -> None:
-    """A deadline was reached: a prompt's answer defaults, or the step closes."""
+    """A deadline was reached: a prompt's answer defaults, a seat's own limit passes, or the step closes."""
     st = game.st
     if st.prompt is not None:
         prompts.timeout(game)
     elif st.phase == "dawn":
         open_day(game)
+    elif st.phase in {"setup", "night"} and acting.expire_seats(game) and acting.anyone_pending(game):
+        return
     else:
         close_step(game)
 
@@ -160,6 +179,8 @@ def _open_next(game: Game, _item: OpenNext) -> None:
         return
     if st.phase == "setup" and rs.first == "night":
         _open_night(game, 1)
+    elif st.phase == "day" and st.another_round:
+        voting.open_round(game)
     elif st.phase == "day":
         end_of("day_end", game)
         _open_night(game, st.day if rs.first == "day" else st.day + 1)
@@ -195,9 +216,10 @@ def end_of(until: str, game: Game) -> None:
         if until == "day_end":  # granted on an earlier day: this was its next day
             game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
     if until == "night_end":
-        game.st.damage.clear()
+        game.st.damage = [d for d in game.st.damage if d.night > st.day]
         game.st.redirects.clear()
         cards.night_ends(game)
+        targeting.night_ends(game)
 
 
 def _open_night(game: Game, number: int) -> None:
@@ -206,6 +228,9 @@ def _open_night(game: Game, number: int) -> None:
     st.night_deaths = []
     st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)
+    for seat in st.seats:  # 在下一个夜晚开始前
+        game.remove_statuses(seat, lambda s: s.until == "night_start" and s.granted_on != st.phase_key)
+    effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])
         return
@@ -213,23 +238,34 @@ def _open_night(game: Game, number: int) -> None:
 
 
 def open_day(game: Game) -> None:
-    """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门."""
+    """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门
+    (轮次决胜: the bot's day instead)."""
     st = game.st
+    planned = rounds.night_over(game, st.day)  # st.day is still the night that just ended
+    if st.phase == "over":
+        return
     st.day = st.day + 1 if game.rs.first == "day" else st.day
     if election.due(game):
         election.begin(game)
     else:
-        open_discussion(game)
+        open_discussion(game, planned)
 
 
-def open_discussion(game: Game) -> None:
-    """The day proper: the dawn notices, then discussion and the vote until 关门."""
+def open_discussion(game: Game, planned: bool = False) -> None:
+    """The day proper: the dawn notices, then discussion and the vote until 关门 (``planned``:
+    轮次决胜's day, with neither)."""
     st = game.st
     st.phase, st.step = "day", 0
     st.step_opened = st.now
-    st.deadline = day_closing(st.settings, st.now)
+    st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     st.acts, st.waiting, st.votes = [], [], {}
+    st.vote_round, st.exiled_today = 1, []
     game.log("phase", f"第{st.day}天开门", secret=False)
+    if planned:
+        notices.publish(game, f"【第{st.day}天开门】")
+        st.exiled_yesterday = []
+        rounds.day(game)
+        return
     notices.publish(game, f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。")
     st.exiled_yesterday = []
     acting.announce_step(game)
@@ -246,8 +282,8 @@ def open_step(game: Game) -> None:
     st.acts = []
     if len(game.memo) > MEMO_LIMIT:  # keys carry the version and the step; old ones only take room
         game.memo.clear()
-    if step.joins:
-        cards.join_bearers(game, step.joins, step.text or step.name)
+    for team in step.joins:
+        cards.join_bearers(game, team, step.text or step.name)
     acting.open_actors(game, step)
     if not acting.anyone_pending(game):
         st.deadline = None
@@ -259,7 +295,10 @@ def open_step(game: Game) -> None:
 def _close(game: Game, _item: CloseStep) -> None:
     rs, st = game.rs, game.st
     st.deadline = None
-    if st.phase in {"day", "election"}:
+    if st.phase == "day":
+        push_front(game, [Tally(), AfterVote(), OpenNext()])
+        return
+    if st.phase == "election":
         push_front(game, [Tally(), OpenNext()])
         return
     step = rs.steps(st.phase)[st.step]
@@ -267,6 +306,8 @@ def _close(game: Game, _item: CloseStep) -> None:
         cards.settle_order(game)
     items: list[object] = [Resolve(a) for a in acting.decided_acts(game, step)]
     items.append(ResolveMarked(step.name))
+    if step.effects:
+        items.append(StepEffects(step.name))
     items.append(OpenNext())
     push_front(game, items)
 
@@ -279,11 +320,25 @@ def _resolve_marked(game: Game, item: ResolveMarked) -> None:
     st = game.st
     step = next((s for s in game.rs.steps(st.phase) if s.name == item.step), None)
     order = step.resolves if step else ()
-    marked = [d for d in st.damage if d.at_step == item.step]
-    st.damage = [d for d in st.damage if d.at_step != item.step]
+    due = [d for d in st.damage if d.at_step == item.step and d.night in {0, st.day}]
+    st.damage = [d for d in st.damage if d not in due]
+    marked = due
     if order:
         marked.sort(key=lambda d: order.index(d.cause) if d.cause in order else len(order))
     push_front(game, [Strike(d) for d in marked])
+
+
+def _step_effects(game: Game, item: StepEffects) -> None:
+    step = next(s for s in game.rs.steps(game.st.phase) if s.name == item.step)
+    effects.run(effects.Ctx(game, actor=0, rule=step.name), step.effects)
+
+
+def _after_vote(game: Game, _item: AfterVote) -> None:
+    st = game.st
+    items: list[object] = voting.after_vote(game)
+    items.extend(Out(no, "红牌") for no in st.red_cards)
+    st.red_cards = []
+    push_front(game, items)
 
 
 def _tally(game: Game, _item: Tally) -> None:
@@ -313,6 +368,8 @@ HANDLERS = {
     Out: _out,
     Ask: _ask,
     Tally: _tally,
+    AfterVote: _after_vote,
+    StepEffects: _step_effects,
     OpenNext: _open_next,
     EndPhase: _end_phase,
 }

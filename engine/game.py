@@ -48,7 +48,7 @@ class Game:
             raise Refusal(problem)
         settings = default_settings(rs) | dict(cmd.settings)
         rng = random.Random(cmd.seed)
-        deal, board_options = boards.deal(
+        deal, board_options, spare = boards.deal_spare(
             rs,
             rng,
             roles=cmd.roles,
@@ -56,6 +56,7 @@ class Game:
             template=cmd.template,
             substitutions=cmd.substitutions,
             options=dict(cmd.options),
+            spare=cmd.spare,
         )
         n = len(cmd.names)
         if cmd.secrets:
@@ -79,13 +80,16 @@ class Game:
             clock=clock,
             now=begun,
             options=options,
+            spare_cards=spare,
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count
-        elif rs.last_words.count_role:
-            st.last_words_left = sum(1 for s in seats for card in s.cards if card.role == rs.last_words.count_role)
+        elif rs.last_words.count_role or rs.last_words.count_roles:
+            counted = {rs.last_words.count_role, *rs.last_words.count_roles}
+            st.last_words_left = sum(1 for s in seats for card in s.cards if card.role in counted)
         game = cls(rs, st)
         game._introduce()
+        game._advise([card.role for s in seats for card in s.cards] + spare)
         flow.begin(game)
         flow.run(game)
         return game
@@ -120,6 +124,14 @@ class Game:
             for seat in st.seats:
                 cards.start_counter(self, seat, seat.card)
 
+    def _advise(self, roles: list[str]) -> None:
+        """身份配置建议: the board's 影响力 and the advice it does not follow, for the directors."""
+        if not self.rs.deal.advice:
+            return
+        warnings = boards.advice(self.rs, roles)
+        text = f"【身份配置建议】（仅供参考，不影响开局）影响力之和：{boards.influence(self.rs, roles):+d}。"
+        self.say_directors(text + ("；".join(warnings) + "。" if warnings else "板子符合全部建议。"))
+
     def identity_text(self, seat: Seat) -> str:
         rs = self.rs
         lines = [f"你的角色：{seat.name}（{seat.no}号）"]
@@ -145,7 +157,7 @@ class Game:
             if role.text or tags:
                 lines.append(f"【{role.name}】{tags}{role.text}")
             for skill in role.skills.values():
-                marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定"})
+                marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定", "附加"})
                 lines.append(f"· {skill.name}{marks} —— {skill.text}")
         return "\n".join(lines)
 
@@ -210,6 +222,14 @@ class Game:
     def say_directors(self, text: str) -> None:
         self.say(messages.DIRECTORS, text, "director")
 
+    def flag_silence(self, no: int, what: str) -> None:
+        """在关门时间段，需要强制发动技能，但未与导演取得联系…将记作黄牌: the directors are told."""
+        card = self.rs.schedule.silent_forced
+        if card:
+            name = self.st.seat(no).name
+            self.say_directors(f"{name}未在时限内发动<强制>技能{what}，按规则记作{card}牌：「判罚 {name} {card}」。")
+            self.log("flag", f"{self.who(no)}未在时限内发动{what}，提请导演判{card}牌", "行动时限")
+
     def feedback(self, seat: int, text: str, rule: str) -> None:
         self.tell(seat, text, "feedback")
         self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
@@ -269,6 +289,8 @@ class Game:
                 card=0 if sdef.whole_seat else seat.card.id,
             )
         )
+        for skill in sdef.skills.values():  # skills held while the status is (激励)
+            seat.skills[skill.name] = SkillState(skill.name, skill.uses)
         self.changed()
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:
@@ -325,14 +347,16 @@ class Game:
                 for seat in everyone:
                     self.tell(seat.no, intro, "team")
 
-    def lose_skills(self, target: int, names: tuple[str, ...] | None, rule: str) -> None:
-        """The seat's current card loses skills (技能效果只影响当前身份)."""
+    def lose_skills(self, target: int, names: tuple[str, ...] | None, rule: str, told: bool = True) -> None:
+        """The seat's current card loses skills (技能效果只影响当前身份); ``told=False``: its holder
+        learns it only when it tries to use one (长寿之命)."""
         seat = self.st.seat(target)
         lost = []
         for name, state in seat.card.skills.items():
             if state.lost or (names is not None and name not in names):
                 continue
             state.lost = True
+            state.unaware = not told
             lost.append(name)
             self.remove_statuses(seat, lambda s, n=name: s.until == f"skill:{n}")
         if not lost:
@@ -342,6 +366,36 @@ class Game:
             skill = cards.skill_def(self, seat.card, name)
             if skill is not None and skill.on_lost_after_use and seat.card.skills[name].used:
                 effects.run(effects.Ctx(self, actor=target, skill=skill, rule=f"{name}失效"), skill.on_lost_after_use)
+
+    def become(self, target: int, role: str, rule: str, keep_camp: bool = False) -> None:
+        """The seat's current card becomes another role, its skills fresh (偷换, 志继, 顺从)."""
+        seat = self.st.seat(target)
+        card = seat.card
+        old = card.role
+        for name in card.skills:
+            self.remove_statuses(seat, lambda s, n=name: s.until == f"skill:{n}")
+        card.dealt = card.dealt or old
+        card.role = role
+        card.skills = cards.new_states(self, role)
+        card.camp = self.rs.roles[role].camp
+        unsettled = self.rs.camps[card.camp].unsettled if card.camp in self.rs.camps else False
+        self.changed()
+        self.log("card", f"{self.who(target)}的身份由{old}变为{role}", rule)
+        for skill in self.rs.roles[role].skills.values():
+            for grant in skill.grants if skill.name in card.skills else ():
+                self.grant_status(
+                    target,
+                    grant.status,
+                    source=target,
+                    until=f"skill:{skill.name}",
+                    uses=grant.uses,
+                    rule=rule,
+                    quiet=True,
+                )
+        if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
+            self.set_camp(target, card.camp, rule)
+        if seat.alive:
+            self.tell(target, f"你的身份变为{role}（{rule}）。\n" + self.identity_text(seat), "identity")
 
     def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
         flow.push_front(self, [flow.Out(target, cause, kind, source)])
@@ -421,9 +475,14 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         return f"请给出身份：逐个角色给出、给出板子，或选择预设板型（{'、'.join(rs.boards) or '本规则没有预设板型'}）。"
     if cmd.roles and len(cmd.roles) != n:
         return f"给出了{len(cmd.roles)}份身份，但有{n}名角色。"
-    if not cmd.roles and len(roles) != n * per:
+    extra = boards.extra_cards(rs, roles + list(cmd.spare))
+    if not cmd.roles and len(roles) != n * per + extra:
         what = f"{len(roles)}张身份牌" if per > 1 else f"{len(roles)}个身份"
+        if extra:
+            return f"板子有{what}，但有{n}名角色报名：板子上有{extra}个额外身份供盗贼挑选，应有{n * per + extra}个。"
         return f"板子有{what}，但有{n}名角色报名" + (f"（每名角色{per}张）。" if per > 1 else "。")
+    if cmd.roles and len(cmd.spare) != extra:
+        return f"这副身份需要{extra}个未发出的身份（盗贼挑选），给出了{len(cmd.spare)}个。"
     unknown = [r for r in roles if r not in rs.roles or not rs.roles[r].dealt]
     if unknown:
         dealt = [name for name, role in rs.roles.items() if role.dealt]
@@ -438,13 +497,14 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         if option is None:
             return f"规则集 {rs.id} 没有选项 {key}（可用：{'、'.join(rs.options) or '无'}）。"
         if option.values and value not in option.values:
-            return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}。"
+            todo = f"（{key}尚未实现：{option.todo}）" if option.todo else ""
+            return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}{todo}。"
     settings = default_settings(rs) | dict(cmd.settings)
     problem = check_settings(settings)
     if problem:
         return problem
     try:
-        boards.deal(
+        boards.deal_spare(
             rs,
             random.Random(cmd.seed),
             roles=cmd.roles,
@@ -452,6 +512,7 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
             template=cmd.template,
             substitutions=cmd.substitutions,
             options=dict(cmd.options),
+            spare=cmd.spare,
         )
     except boards.BadBoard as bad:
         return str(bad)
@@ -464,7 +525,7 @@ def _seat(rs: Ruleset, no: int, name: str, roles: tuple[str, ...], secret: int, 
     for i, role in enumerate(roles):
         copied = roles[1 - i] if rs.roles[role].copies and len(roles) > 1 else ""
         now = copied or role
-        states = {s.name: SkillState(s.name, s.uses) for s in rs.roles[now].skills.values() if not s.todo}
+        states = cards.dealt_states(rs.roles[now])
         camp = rs.roles[now].camp
         cards_.append(Card(now, states, camp=camp, id=no * 10 + i, dealt=role if copied else ""))
     seat = Seat(no=no, name=name, cards=cards_, camp=boards.seat_camp(rs, roles), secret=secret)

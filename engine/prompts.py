@@ -1,5 +1,6 @@
 """Reactions the game waits for from one seat: a skill its card's out or a tie set off
-(最后一枪, 冤死), the sheriff's succession (殉职), and the answer to being exiled (装傻).
+(最后一枪, 冤死), the sheriff's succession (殉职), the answer to an exile (装傻 for one's own,
+善行 for anyone's), and what may follow the day's vote (顺从, 暗示).
 
 A reaction belongs to the card that set it off, even when that card is out and another is
 current now. While a prompt waits, the resolution queue waits with it.
@@ -7,7 +8,6 @@ current now. While a prompt waits, the resolution queue waits with it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import cards, texts
@@ -61,16 +61,18 @@ def raise_prompt(game: Game, item: Ask) -> None:
             game.log("sheriff", "没有可以继任的角色，警长空缺", item.skill)
             game.public("警长空缺。")
             return
-        minutes = None
+        minutes = dict(game.rs.sheriff.minutes_by_phase).get(_phase(st.phase)) if game.rs.sheriff else None
     else:
         held = cards.on_card(game, seat, item.card, item.skill) if item.card else cards.find(game, seat, item.skill)
-        if held is None or cards.spent(held.state):
+        if held is None or (cards.spent(held.state) and not held.state.unaware):
             return
         skill = held.skill
         options = acting.legal_targets(game, seat, skill)
         if skill.needs_targets and not options:
             return
-        minutes = skill.minutes
+        if _rounds_answer(game, seat, held):
+            return
+        minutes = skill.minutes_in(st.phase)
     st.prompt = Prompt(
         seat.no, item.skill, item.kind, prompt_deadline(st.settings, st.now, minutes), data={"card": item.card}
     )
@@ -87,16 +89,38 @@ def raise_prompt(game: Game, item: Ask) -> None:
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
 
 
+def _rounds_answer(game: Game, seat: Seat, held: Held) -> bool:
+    """轮次决胜: a reaction goes by itself at the worst case's seat (最后一枪), or is not made."""
+    from engine import acting, rounds
+
+    if rounds.active(game) is None:
+        return False
+    aimed = rounds.aim(game, held.skill)
+    if aimed is not None and aimed in {s.no for s in acting.legal_targets(game, seat, held.skill)}:
+        acting.use(game, seat, held, [aimed], None)
+    else:
+        game.log("rounds", f"轮次决胜：{game.who(seat.no)}不发动{held.skill.name}", "轮次决胜")
+    return True
+
+
+def _phase(phase: str) -> str:
+    return "day" if phase in {"day", "election"} else "night"
+
+
 def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: object) -> None:
-    """Offer a reaction to being exiled (装傻) before the exile happens."""
+    """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行)."""
     st = game.st
+    minutes = skill.minutes_in(st.phase)
     st.prompt = Prompt(
-        seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, skill.minutes), data={"out": out_item}
+        seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, minutes), data={"out": out_item}
     )
     until = game.deadline_text(st.prompt.deadline)
+    exiled = out_item.seat  # type: ignore[attr-defined]
+    why = "投票" if out_item.cause == "投票" else f"<{out_item.cause}>"  # type: ignore[attr-defined]
+    who = "你" if exiled == seat.no else game.label(exiled)
     game.tell(
         seat.no,
-        f"你因投票即将出局，可以发动{skill.name}：发送「{skill.name}」发动，或「放弃」。截止 {until}。",
+        f"{who}因{why}即将出局，可以发动{skill.name}：发送「{skill.name}」发动，或「放弃」。截止 {until}。",
         "prompt",
     )
     game.log("prompt", f"等待{game.who(seat.no)}决定是否发动{skill.name}", skill.name)
@@ -122,7 +146,15 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
     acting.check_targets(game, seat, held.skill, cmd.targets)
     acting.check_choice(game, seat, held.skill, cmd.choice)
     st.prompt = None
-    ctx = acting.use(game, seat, held, list(cmd.targets), cmd.choice)
+    if held.state.unaware:  # 长寿之命: told only now
+        game.feedback(seat.no, f"你已经失去技能{held.skill.name}。", held.skill.name)
+        if prompt.kind == "exiling":
+            _continue_exile(game, prompt, cancelled=False)
+        return f"已记录：{held.skill.name}。"
+    chosen = list(cmd.targets)
+    if prompt.kind == "exiling" and not held.skill.needs_targets:
+        chosen = [prompt.data["out"].seat]  # the seat about to be exiled
+    ctx = acting.use(game, seat, held, chosen, cmd.choice)
     if prompt.kind == "exiling":
         _continue_exile(game, prompt, cancelled=ctx.cancelled)
     aimed = "、".join(game.label(t) for t in cmd.targets)
@@ -151,7 +183,7 @@ def _continue_exile(game: Game, prompt: Prompt, cancelled: bool) -> None:
     from engine import flow
 
     if not cancelled:
-        flow.push_front(game, [replace(prompt.data["out"], checked=True)])
+        flow.push_front(game, [prompt.data["out"]])
 
 
 def timeout(game: Game) -> None:
@@ -167,6 +199,7 @@ def timeout(game: Game) -> None:
 
             chosen = game.rng().choice(options)
             game.tell(seat.no, f"你未在时限内选择继任警长，已随机移交给{game.label(chosen.no)}。")
+            game.flag_silence(seat.no, prompt.skill)
             voting.make_sheriff(game, chosen.no, f"{prompt.skill}超时，随机移交")
         else:
             st.sheriff = None

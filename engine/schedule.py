@@ -6,6 +6,7 @@ Settings a director may change per game (defaults from the ruleset's ``schedule`
     day_close         "22:00" — 关门 time: the day's vote closes
     day_days          1       — calendar days a discussion day spans
     weekend_days      0       — extra days when the span touches a Saturday or Sunday
+                                (from the ruleset's ``weekend_from_day`` on: 第一个讨论日无论是否周末)
     step_minutes      30      — a night step's time limit
     setup_minutes     60      — an opening (开局) step's time limit
     reaction_minutes  30      — time to answer a prompt (最后一枪, 殉职 …)
@@ -39,8 +40,8 @@ def default_settings(rs: Ruleset) -> dict[str, Any]:
     return {
         "day_open": s.day_open,
         "day_close": s.day_close,
-        "day_days": 1,
-        "weekend_days": 0,
+        "day_days": s.day_days,
+        "weekend_days": s.weekend_days,
         "step_minutes": s.step_minutes,
         "setup_minutes": s.setup_minutes,
         "reaction_minutes": s.reaction_minutes,
@@ -105,14 +106,15 @@ def day_opening(settings: dict[str, Any], night_end: datetime) -> datetime:
     return candidate.astimezone(UTC)
 
 
-def day_closing(settings: dict[str, Any], opened: datetime) -> datetime:
-    """When a day opened at ``opened`` closes (关门): its last calendar day at day_close."""
+def day_closing(settings: dict[str, Any], opened: datetime, weekend: bool = True) -> datetime:
+    """When a day opened at ``opened`` closes (关门): its last calendar day at day_close (longer by
+    ``weekend_days`` when it touches a weekend, unless ``weekend`` is False: the first day)."""
     closing = parse_hhmm(settings["day_close"])
     assert closing is not None
     local = opened.astimezone(ZoneInfo(settings["timezone"]))
     span = settings["day_days"]
     dates = [local + timedelta(days=i) for i in range(span)]
-    if settings["weekend_days"] and any(d.weekday() >= 5 for d in dates):
+    if weekend and settings["weekend_days"] and any(d.weekday() >= 5 for d in dates):
         span += settings["weekend_days"]
     candidate = _at(local + timedelta(days=span - 1), closing)
     if candidate <= local:

@@ -25,6 +25,7 @@ class SkillState:
     used_on: str = ""  # the phase key (e.g. "night:2") of the last use
     before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
+    unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
 
 
 @dataclass
@@ -80,6 +81,8 @@ class Seat:
     skills: dict[str, SkillState] = field(default_factory=dict)  # held by the seat through a card tag
     hands: tuple[str, ...] = ()  # named hands it was dealt (金宝宝)
     shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
+    counters: dict[str, int] = field(default_factory=dict)  # the seat's own counts (空救)
+    borrowed: dict[str, SkillState] = field(default_factory=dict)  # another seat's skills, used tonight (探囊取物)
 
     @property
     def card(self) -> Card:
@@ -128,6 +131,18 @@ class Damage:
     at_step: str
     card: int = 0  # a card it must hit (a skill of a card already out hits nothing); 0: the current card
     last_words: bool = True  # False: an out it causes leaves no 遗言 (神风突击)
+    night: int = 0  # the night it resolves in (锈刺: the next one); 0: this one
+    team: str = ""  # the team whose [团队] skill made it
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack marked tonight, remembered until the night ends (空救, 纵火, 锈刺 look back at them)."""
+
+    target: int
+    kind: str
+    source: int
+    team: str = ""
 
 
 @dataclass
@@ -206,6 +221,7 @@ class GameState:
     deadline: datetime | None = None  # game time at which the current step closes
     acts: list[Act] = field(default_factory=list)
     waiting: list[tuple[int, str]] = field(default_factory=list)  # (seat, skill) that may still act this step
+    seat_deadlines: dict[int, datetime] = field(default_factory=dict)  # a waiting seat's own limit in this step
     votes: dict[int, Vote] = field(default_factory=dict)
     vote_history: list[tuple[int, dict[int, int | None]]] = field(default_factory=list)
     damage: list[Damage] = field(default_factory=list)
@@ -230,6 +246,20 @@ class GameState:
     exiled_cards: list[int] = field(default_factory=list)  # card ids voted out in the last day's vote
     at_notice: list[tuple[str, int, int, str]] = field(default_factory=list)  # waits for the outs' notice
     grants: int = 0  # counter of skills given during play
+    spare_cards: list[str] = field(default_factory=list)  # the cards dealt to nobody (盗贼's choice)
+    attacks: list[Attack] = field(default_factory=list)  # tonight's marked attacks
+    predictions: list[tuple[int, str, int, str]] = field(default_factory=list)  # 迷梦: (user, skill, target, rule)
+    lent: dict[int, int] = field(default_factory=dict)  # tonight: lender seat → the seat using its skills
+    deferred: list[tuple[int, Any, str]] = field(default_factory=list)  # (actor, effect, rule) for the next night
+    vote_round: int = 0  # the day's vote round (口吃法官<暗示> opens another)
+    another_round: bool = False  # 暗示 asked for another round once this one has resolved
+    last_tally: list[tuple[int, int | None]] = field(default_factory=list)  # the last count's valid votes, in order
+    last_counts: dict[int, float] = field(default_factory=dict)  # the last count: seat → votes
+    exiled_today: list[int] = field(default_factory=list)  # seats voted out today (投票, 王权)
+    red_cards: list[int] = field(default_factory=list)  # 红牌 given by day, waiting for the vote to resolve
+    rounds_camp: str = ""  # 轮次决胜: the camp whose plan the bot plays out
+    rounds_left: int = 0  # its nights left
+    rounds_from: int = 0  # the first night of the plan
     election: str = ""  # "" | open | done: a sheriff election held on a day of its own (竞选日)
     log: list[LogEntry] = field(default_factory=list)
     order: int = 0  # counter of accepted acts

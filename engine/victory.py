@@ -1,9 +1,12 @@
 """胜负判定, 投降 and 拍刀.
 
 Each check: every camp still in play that meets a lose condition is lost first
-(优先判负, not announced); then a camp not lost that meets a win condition wins;
-otherwise, if only one camp in play is not lost, it wins. A lost camp cannot win.
-A camp is in play while some seat belongs to it.
+(优先判负, not announced); then a camp not lost that meets a win condition wins — the
+first in ``victory.priority`` when several do at once; otherwise, if only one camp in play
+is not lost, it wins. A camp that holds a ``usurp`` condition when another wins wins in its
+place (妖狐代替该阵营胜利). A lost camp cannot win. A camp is in play while some seat
+belongs to it; a rule with ``when`` counts only while its condition on the game holds.
+Nothing is judged before the opening steps (开局) are over: camps and teams are not settled.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import commands as c
-from engine import conditions, effects, reports
+from engine import conditions, effects, reports, rounds
 from engine.errors import Refusal
 from engine.messages import PUBLIC
+from engine.ruleset.model import VictoryRule
 from engine.state import Showdown, Surrender
 
 if TYPE_CHECKING:
@@ -22,7 +26,16 @@ if TYPE_CHECKING:
 
 def in_play(game: Game) -> list[str]:
     camps = {s.camp for s in game.st.seats}
-    return [name for name in game.rs.camps if name in camps]
+    return [name for name, camp in game.rs.camps.items() if name in camps and not camp.unsettled]
+
+
+def _holds(game: Game, rule: VictoryRule, unlost: list[str]) -> bool:
+    st = game.st
+    if not conditions.game_holds(rule.when, st):
+        return False
+    if "camps_left" in rule.test:
+        return rule.camp in unlost and len(unlost) <= int(rule.test["camps_left"])
+    return conditions.victory_test(rule.test, st.alive(), st)
 
 
 def check(game: Game) -> bool:
@@ -30,31 +43,48 @@ def check(game: Game) -> bool:
     st, rs = game.st, game.rs
     if st.phase == "over":
         return True
+    if st.phase == "setup":
+        return False  # 所有角色的阵营确定 only once the opening choices are made
     if st.checked == st.version:
         return False  # nothing a condition reads has changed since the last check
     st.checked = st.version
     camps = in_play(game)
-    alive = st.alive()
     for camp in camps:
         if camp in st.lost_camps:
             continue
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "lose" and conditions.victory_test(rule.test, alive, st):
+            if rule.camp == camp and rule.kind == "lose" and _holds(game, rule, camps):
                 lose(game, camp, rule.text)
                 break
     alive_camps = [camp for camp in camps if camp not in st.lost_camps]
-    for camp in alive_camps:
+    order = sorted(
+        alive_camps, key=lambda c: rs.victory.priority.index(c) if c in rs.victory.priority else len(rs.camps)
+    )
+    for camp in order:
         for rule in rs.victory.rules:
-            if rule.camp == camp and rule.kind == "win" and conditions.victory_test(rule.test, alive, st):
-                end(game, camp, rule.text)
+            if rule.camp == camp and rule.kind == "win" and _holds(game, rule, alive_camps):
+                _win(game, camp, rule.text, order)
                 return True
     if len(alive_camps) == 1:
-        end(game, alive_camps[0], "场上仅有一个阵营尚未被判负。")
+        _win(game, alive_camps[0], "场上仅有一个阵营尚未被判负。", order)
         return True
     if not alive_camps:
         end(game, None, "所有阵营均已判负。")
         return True
     return False
+
+
+def _win(game: Game, winner: str, reason: str, order: list[str]) -> None:
+    """A camp wins — unless another, not lost, takes its place (usurp), the first by priority."""
+    for camp in order:
+        if camp == winner:
+            continue
+        for rule in game.rs.victory.rules:
+            if rule.camp == camp and rule.kind == "usurp" and _holds(game, rule, order):
+                game.log("victory", f"{winner}达成胜利条件（{reason}），{camp}代替其胜利", "胜负判定", secret=False)
+                end(game, camp, rule.text)
+                return
+    end(game, winner, reason)
 
 
 def lose(game: Game, camp: str, reason: str) -> None:
@@ -106,6 +136,9 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
             raise Refusal(f"{seat.camp}不能投降（可以投降的阵营：{allowed}）。")
         if seat.camp in st.lost_camps:
             raise Refusal(f"{seat.camp}已经判负。")
+        for cond, why in rs.surrender_forbidden.get(seat.camp, ()):
+            if conditions.game_holds(cond, st):
+                raise Refusal(f"不能投降：{why}")
         needed = rs.surrender_when.get(seat.camp)
         if needed and not all(conditions.holds(needed, s, 0, st) for s in st.seats if s.camp == seat.camp):
             raise Refusal(f"{seat.camp}所有角色均已入群后才能投降（{_cond_text(needed)}）。")
@@ -163,6 +196,10 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
             raise Refusal("现在没有进行中的拍刀。")
         if seat.camp not in rs.showdown:
             raise Refusal(f"{seat.camp}不能拍刀（可以拍刀的阵营：{'、'.join(rs.showdown) or '无'}）。")
+        if seat.camp in rs.rounds and not rounds.switched_on(game, seat.camp):
+            raise Refusal(f"本局没有采用轮次决胜规则（选项 {rs.rounds[seat.camp].option}），{seat.camp}不能拍刀。")
+        if st.rounds_left:
+            raise Refusal("轮次决胜已在进行中。")
         asked = tuple(s.no for s in conditions.select(st, rs.showdown[seat.camp]) if s.camp == seat.camp)
         if seat.no not in asked:
             raise Refusal("只有需要同意拍刀的角色（群内未出局的角色）可以发起拍刀。")
@@ -192,6 +229,10 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
         reply = "已同意拍刀。"
     current = st.showdown
     assert current is not None
+    if set(current.agreed) >= set(current.asked) and current.camp in rs.rounds:
+        st.showdown = None
+        rounds.begin(game, current.camp)
+        return reply + "轮次决胜开始。"
     if set(current.agreed) >= set(current.asked):
         st.showdown = None
         others = [camp for camp in in_play(game) if camp != current.camp]

@@ -20,6 +20,7 @@ TAGS = {
     "喜新": "not the previous use's target",
     "无私": "not oneself",
     "翻牌": "used by making the current card public; not once it is public",
+    "附加": "not held at the deal: an effect gives it during play (grant_skill)",
 }
 KNOWN_TAGS = set(TAGS)
 
@@ -29,12 +30,24 @@ TRIGGERS = {
     "out": "prompts or fires when its card goes out (最后一枪)",
     "exiling": "prompts when its seat is about to be voted out (装傻)",
     "tie": "fires when the day's vote ties, as the vote's `tie: [trigger]` breaker (冤死)",
+    "top": "fires when its holder has the most votes, alone or tied, instead of its exile (王权)",
+    "targeted": "fires when its holder becomes the 结算目标 of another seat's skill (咒缚, 共亡)",
+    "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
+    "tally": "fires as the day's vote is counted (默契)",
+    "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
 }
 TRIGGER_KEYS = {
     "on": "one of TRIGGERS",
     "causes": "only outs with these causes",
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
+    "in": "day | night: only then",
+    "by": "targeted: only when the seat using the skill meets this condition",
+    "skills": "targeted: only these skills",
+    "unforced": "targeted: only non-[强制] skills",
+    "anyone": "exiling: any seat's exile, not only its holder's (善行)",
+    "roles": "other_out: the roles whose out sets it off",
+    "effects": "this trigger's own effects instead of the skill's (a skill with several triggers)",
 }
 
 # How a [团队] skill's members' choices become the team's.
@@ -64,6 +77,15 @@ EFFECT_VERBS = {
     "cancel_out": "(a reaction to exiling) the exile does not happen",
     "hand_over_sheriff": "the acting seat, if sheriff, must pass the badge",
     "hook": "a Python hook from the ruleset's hooks.py",
+    "become": "role | choice: the subjects' current card becomes that role, fresh, with the role's camp (偷换, 志继)",
+    "swap_roles": "the acting seat's current card and the first target's swap roles; the actor takes its new camp (顺从)",
+    "borrow_skills": "night: the actor uses the first target's skills, fresh, until the night ends; the target cannot (探囊取物)",
+    "predict": "a later act tonight by the first target, of the chosen skill, on the second target is void (迷梦)",
+    "notify_team": "{team, text}: 通知 a team group",
+    "feedback_list": "{of, text, none}: 反馈 to the acting seat, as one list, the seats meeting `of`",
+    "add_counter": "add one to the subjects' counter of that name (空救)",
+    "flag": "tell the directors (a card to give, a ruling to make)",
+    "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -72,12 +94,25 @@ EFFECT_KEYS = {
     "if_target": "a condition on the first target, whoever the subjects are",
     "if_counter": "{counter: {at_most | at_least: N}} on the acting card's counters",
     "rule": "the rule named in the log",
+    "if_choice": "only when the act's choice is this word (or one of these)",
+    "if_any_target": "a condition some target meets, whoever the subjects are",
+    "pick": "[positions]: only the targets at these places (1-based), in order",
+    "delay": "next_night: carried out as the next night opens (惩戒, 激励)",
+}
+OUT_KEYS = {
+    "cause": "the cause named in the log and by triggers",
+    "if_out": "self: only if the acting seat is out by the time it happens (共亡)",
+    "kind": "投票出局: the out counts as being voted out (王权)",
+}
+TO_FORMS = {
+    "below": "with `among`: for each seat meeting `below` (or self), the first seat after it in seat order, wrapping round, meeting `among` (电梯楼下方第一位)",
 }
 DAMAGE_KEYS = {
     "kind": "a kind of the ruleset's `damage`",
     "at": "the step where it resolves; absent: at once",
     "cause": "the cause named in the log and by triggers (default: the skill's name)",
     "last_words": "false: the out it causes leaves no 遗言",
+    "night": "next: it resolves in step `at` of the next night (锈刺)",
 }
 UNTILS = {
     "permanent": "for the rest of the game",
@@ -86,6 +121,7 @@ UNTILS = {
     "next_day_end": "until the end of the next day (在下一个讨论日不得投票)",
     "election_end": "until 竞选日 ends",
     "source_out": "until its giver is out",
+    "night_start": "until the next night opens (在下一个夜晚开始前)",
 }
 
 CONDITION_KEYS = {
@@ -103,6 +139,18 @@ CONDITION_KEYS = {
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
+    "option": "{name: value}: the game's options have these values (a condition on the game)",
+    "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
+    "phase": "day | night: the game is in this phase (a condition on the game)",
+    "holds": "holds this skill now, not lost, with uses left",
+    "mate": "another seat sharing one of its teams meets this condition",
+    "counter": "{name: {at_least | at_most: N}} on the seat's own counters (空救)",
+    "attacked": "was the target of an attack of this damage kind tonight",
+    "attacked_actor": "made (itself, or its team for a [团队] skill) an attack of this kind on the acting seat tonight",
+    "runner_up": "among the others with the most votes in the last count, the acting seat aside (王权)",
+    "voted_actor": "[first, last]: cast the first / last valid vote for the acting seat in the last count (共亡)",
+    "exiled_today": "was voted out today (投票, 王权)",
+    "vote_agrees": "voted, not 弃权, and for the same seat as every living member of that team (默契)",
     "not": "negation",
     "any": "one of the listed conditions",
     "all": "every listed condition",
@@ -111,11 +159,21 @@ GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
     "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
+    "any_targets": "the skill was used on at least one target",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",
     "every": "every living seat meeting it also meets `have`",
     "at_least_half": "the living seats meeting it are at least half of the living",
+    "some": "some living seat meets it",
+    "out_at_least": "at least N seats meeting `of` are out",
+    "camps_left": "at most N camps in play are not lost, this one among them",
+}
+VICTORY_RULE_KEYS = {
+    "text": "the post's sentence",
+    "have": "every: what each seat must meet",
+    "of": "out_at_least: which seats count",
+    "when": "only while this condition on the game holds (an option, a dealt role, any_seat)",
 }
 DAWN_SECTIONS = {
     "exiled_yesterday": "who the last day's vote put out",
@@ -129,6 +187,8 @@ LABEL_PARTS = {"seat": "the seat number (3号)", "name": "the character's name",
 TIE_BREAKERS = {
     "trigger": "a seat holding a skill with `trigger: {on: tie}` uses it (冤死)",
     "sheriff_pick": "the sheriff's vote, when among the highest, is out (带队)",
+    "top_trigger": "a tied seat holding a skill with `trigger: {on: top}` uses it (王权)",
+    "sheriff_vote": "the sheriff's vote is out, among the highest or not (警长投票的对象出局)",
 }
 
 # 双身份: the cards a seat holds, the tags they carry, the hands and boards they are dealt in.
@@ -155,6 +215,9 @@ ROLE_KEYS = {
     "dealt": "false: not a 身份牌 but the holder of skills given during play (幸运儿)",
     "todo": "not implemented yet: why",
     "count": "how many a board holds (informative)",
+    "influence": "影响力: +1 or -1, for the board's advice",
+    "extra_cards": "with this card on the board, the board holds this many cards more than seats; they are its choice (盗贼)",
+    "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",
@@ -171,7 +234,14 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "minutes": "a prompt's own time limit",
+    "choice_of": "skill | spare: the choice names a non-[强制] skill of the ruleset, or one of the undealt cards (迷梦, 偷换)",
+    "default": "the choice a seat that passes or stays silent is taken to make (归群)",
+    "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
+    "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
+    "among_out": "true: its targets are seats already out (顺从)",
+    "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
+    "waits": "{expansion: text}: parts of it that wait for an expansion",
+    "minutes": "its time limit in its step or prompt: N | {day: N, night: N}",
     "not_current": "{tags, skills}: what the card gives even when not current (隐匿)",
     "only_if": "a condition on the game and the acting seat (第一晚不可发动 unless 骑士)",
     "during_election": "true: usable on 竞选日 too",
@@ -195,6 +265,14 @@ STATUS_KEYS = {
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
     "blocks": "skills its holder may not use (首夜刀口: 自爆)",
     "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
+    "immune": "no skill has any effect on its holder (the act is spent)",
+    "void_acts": "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",
+    "follows_source": "every skill aimed at its giver aims at its holder as well (拥抱)",
+    "spares_only": "its holder goes out only by these causes or damage kinds (犯罪天才)",
+    "stands_in": "when its holder would go out by one of these causes or kinds, its giver goes out instead (爱慕)",
+    "on_stop": "effects when it stops an attack (its holder is `self`)",
+    "extra_votes": "its holder counts this many votes more in the day's count (诽谤)",
+    "skills": "skills its holder holds while it holds it",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",
@@ -207,8 +285,9 @@ STEP_KEYS = {
     "skills": "skills used in it",
     "text": "the post's sentence",
     "minutes": "its time limit",
-    "joins": "a team that the seats now bearing its tag join (加入狼群)",
+    "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
+    "effects": "effects the rules carry out as the step resolves (双空救结算)",
 }
 HAND_KEYS = {
     "text": "the post's sentence",
@@ -219,6 +298,13 @@ DEAL_KEYS = {
     "forbidden": "[{text, pair: [card condition, card condition]}]: combinations no seat may hold",
     "hands": "{hand: [least, most]}: how many seats a deal must give that hand",
     "apart": "[{roles: [a, b], text}]: roles never on one board together",
+    "advice": "[ADVICE_KEYS]: what a board should keep (身份配置建议), shown to the directors as warnings",
+}
+ADVICE_KEYS = {
+    "text": "the post's advice",
+    "sum": "{role: weight}: the board's cards of those roles counted with these weights (狼人: -1, 村民: 1)",
+    "between": "[least, most]: where the sum should lie",
+    "influence": "[least, most]: where the board's 影响力 (the roles' `influence`) should lie, instead of a sum",
 }
 CARD_CONDITION_KEYS = {"role": "the role as dealt", "camp": "the dealt role's own camp", "not": "negation"}
 BOARD_KEYS = {
@@ -235,13 +321,27 @@ SUBSTITUTION_KEYS = {
     "options": "options it switches on",
 }
 
-# Sections whose keys later posts added to.
+# The other top-level sections, key by key (later posts added to them).
+SCHEDULE_KEYS = {
+    "day_open": "HH:MM the day opens (开门); null: as soon as the night ends",
+    "day_close": "HH:MM the day's vote closes (关门)",
+    "day_days": "calendar days a discussion day spans (A日上午开帖，到A+1日晚上关帖: 2)",
+    "weekend_days": "extra days when the span touches a Saturday or Sunday (每逢周末就延长一天)",
+    "weekend_from_day": "the first game day the weekend extension applies to (第一个讨论日无论是否周末: 2)",
+    "step_minutes": "a night step's time limit",
+    "setup_minutes": "an opening step's time limit",
+    "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
+    "timezone": "the zone deadlines are shown in",
+    "silent_forced": "蓝 | 黄 | 红: a seat that lets a <强制> choice time out is flagged to the directors for this card",
+}
 VOTE_KEYS = {
     "exile_from_day": "the first day whose vote exiles",
-    "tie": "tie-breakers in order (TIE_BREAKERS), or none",
+    "tie": "tie-breakers in order (TIE_BREAKERS; each may be {breaker: {if: condition on the game}}), or none",
     "changes": "how many times a vote may be changed",
     "freeze_minutes": "no change or 代投 in the last minutes before 关门",
     "no_votes_tie": "true: 全员弃票也视为平票",
+    "red_after_tally": "true: a 红牌 given by day takes effect once the day's vote has resolved",
+    "silent": "蓝 | 黄 | 红: a seat that neither votes nor abstains is flagged to the directors for this card",
 }
 ELECTION_KEYS = {
     "day": "the day of the sheriff election",
@@ -249,33 +349,69 @@ ELECTION_KEYS = {
     "own_day": "true: 竞选日, a day of its own before the night's outs are announced",
     "swallowed_by": "skills that, used on 竞选日, end it with no sheriff for the game (吞警徽)",
 }
+SHERIFF_KEYS = {
+    "text": "the post's sentences about the sheriff",
+    "election": "how the sheriff is elected (ELECTION_KEYS)",
+    "weight": "how many votes the sheriff's vote counts as (带队: 2, 2.5)",
+    "weight_if": "[{if: condition on the game, weight}]: another weight while that holds (有替罪羊时计为2票)",
+    "on_out": "the succession (殉职): SHERIFF_OUT_KEYS",
+    "public_label": "name | secret: how the public is told who the sheriff is",
+}
+SHERIFF_OUT_KEYS = {
+    "prompt": "the succession's name (殉职)",
+    "timeout": "random | none: what silence means",
+    "random_on": "causes after which the badge passes at random, without asking (红牌)",
+    "minutes": "the prompt's time limit: N | {day: N, night: N}",
+}
 LAST_WORDS_KEYS = {
-    "count": "how many seats may leave 遗言: N | all | {role: 身份} (as many as that role's cards)",
+    "count": "how many seats may leave 遗言: N | all | {role: 身份} | {roles: [..]} (as many as those roles' cards)",
     "phases": "day | first_night: only seats out then leave 遗言 (仅白天或第一夜)",
 }
 SURRENDER_KEYS = {
-    "ask": "whose agreement a camp's 投降 needs",
+    "ask": "whose agreement a camp's 投降 needs (dead ones too)",
     "when_all": "a condition every seat of the camp must meet first (已入群)",
+    "forbidden": "[{if: condition on the game, text}]: not allowed while that holds, and why",
 }
-SHOWDOWN_KEYS = {"ask": "whose agreement a camp's 拍刀 needs before it goes to the directors"}
+SHOWDOWN_KEYS = {
+    "ask": "whose agreement a camp's 拍刀 needs before it goes to the directors",
+    "rounds": "轮次决胜: the bot plays the plan out itself instead (ROUNDS_KEYS)",
+}
+ROUNDS_KEYS = {
+    "option": "the option that switches it on (轮次决胜)",
+    "nights": "how many nights the camp has to win in, the current one first (三天的刀法)",
+    "acts": "the only skills used in those nights (杀人, 守护之盾, 救治, 救药 …); the others rest",
+    "must": "of those, the ones that may not be passed: made at random when left unmade (守卫/医生必须…)",
+    "against": "the seats the worst case takes: each day one is voted out, and `hostile` skills hit them",
+    "hostile": "skills used on `against` by themselves (猎人、女巫、刺客必定杀狼)",
+    "again": "a skill that, held, votes out one more each day (口吃法官必定发动暗示)",
+}
 NOTICE_KEYS = {
     "dawn": "the dawn report's sections, in order",
     "death_label": "seat | name | secret: how an out seat is named",
     "day_causes": "true: a day out's cause is named",
     "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
     "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
+    "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
+}
+OPTION_KEYS = {
+    "text": "what it switches",
+    "default": "its value unless the director sets one",
+    "values": "its legal values",
+    "todo": "not implemented yet (an expansion): what it would add; it cannot be switched on",
 }
 # The {fields} a message text may use, filled per message; a counter's name ({尾巴}) gives the
 # acting card's count.
 TEMPLATE_FIELDS = {
     "target": "the subject, as players name it",
-    "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage: the seats reported)",
+    "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage, feedback_list: the seats reported)",
+    "target_N": "the Nth target (target_1, target_2 …), as players name it",
     "name": "the subject's character name",
     "role": "the subject's current card",
     "surface_camp": "the subject's 表面阵营",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
     "camp": "(feedback_exiled) the camps of the cards voted out",
     "self_name": "the acting seat's character name",
+    "self_label": "the acting seat as players name it (3号丙)",
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
@@ -311,12 +447,10 @@ TOP_KEYS = {
     "boards": "(merged) preset boards and their substitutions",
 }
 POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
-OPTION_KEYS = {
-    "text": "what it switches",
-    "default": "its value unless the director sets one",
-    "values": "its legal values",
+CAMP_KEYS = {
+    "text": "the post's sentence about the camp",
+    "unsettled": "true: a stand-in until an opening choice (盗贼, 混血儿); it is never in play, and a seat taking such a card later keeps its camp",
 }
-CAMP_KEYS = {"text": "the post's sentence about the camp"}
 KIND_KEYS = {"defences": "the statuses that may stop this kind of attack, in the order they are checked"}
 TEAM_KEYS = {
     "text": "the post's sentence",
@@ -324,32 +458,20 @@ TEAM_KEYS = {
     "chat": "false: the team shares no group (更新：狼人不再共群); its news goes to each member",
     "intro": "what the members are told when the team forms",
     "stays_after_out": "true: a member stays after going out (已经出局的狼群中的角色仍然留在狼群)",
-    "on_formed": "effects when the team forms (私奔)",
-    "on_member_out": "{cause}: every other member goes out with that cause (殉情)",
+    "members": "a condition: the seats meeting it join at a step that `joins` it (单身狼人…共群)",
+    "on_formed": "effects when the team forms or someone joins (私奔, 恋爱)",
+    "on_member_out": "{cause, if, except, effects}: a member's out takes every other member out with that cause (殉情) — only when the member meets `if`, not for the `except` causes — or sets off `effects`",
 }
 FLOW_KEYS = {
     "setup": "the opening (开局) steps, in order",
     "first": "day | night: the phase after the opening",
     "night": "the night's steps, in the post's order",
 }
-SCHEDULE_KEYS = {
-    "day_open": "HH:MM the day opens (开门); null: as soon as the night ends",
-    "day_close": "HH:MM the day's vote closes (关门)",
-    "step_minutes": "a night step's time limit",
-    "setup_minutes": "an opening step's time limit",
-    "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
-    "timezone": "the zone deadlines are shown in",
-}
-SHERIFF_KEYS = {
-    "text": "the post's sentences about the sheriff",
-    "election": "how the sheriff is elected (ELECTION_KEYS)",
-    "weight": "how many votes the sheriff's vote counts as (带队)",
-    "on_out": "{prompt, timeout}: the successor is chosen with that word; silence: random | none",
-    "public_label": "name | secret: how the public is told who the sheriff is",
-}
 VICTORY_KEYS = {
     "check": "immediate: checked after every change",
-    "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text`",
+    "priority": "camps in order: when several win at once, the first does (妖狐 > 吹笛者 > …)",
+    "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text` (and VICTORY_RULE_KEYS)",
     "lose": "the camp's lose conditions, the same way",
+    "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
     "on_lose": "effects when the camp is lost (失去杀人技能)",
 }

@@ -1,8 +1,12 @@
 """投票: casting, changing and abstaining; the day's count; the sheriff (竞岗, 带队).
 
 Vote contents are public when the day closes; the counts themselves stay hidden and
-only the outcome is announced (the sheriff's double vote is not shown as such). A tie
-goes through the ruleset's tie-breakers in order (冤死, then 带队); none: nobody is out.
+only the outcome is announced (the sheriff's double vote is not shown as such). Extra votes
+a status gives its holder (诽谤) are counted in. The most votes on a seat holding a ``top``
+trigger fires it instead of its exile (王权). A tie goes through the ruleset's tie-breakers
+in order (冤死, 王权, 带队), each perhaps only while a condition holds; none: nobody is out.
+After the count come the tally triggers (默契) and, once the exile has resolved, the
+reactions to the vote (顺从, 暗示 — which opens another round of the day's vote).
 The same casting rules serve 竞选日's sheriff votes (engine/election.py).
 """
 
@@ -11,10 +15,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, texts
+from engine import cards, conditions, effects, texts
 from engine import commands as c
 from engine.acting import earliest_highest
 from engine.errors import Refusal
+from engine.schedule import day_closing
 from engine.state import Vote
 
 if TYPE_CHECKING:
@@ -94,6 +99,7 @@ def tally(game: Game) -> None:
     valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
     st.last_votes = {v.voter: (v.target, v.card) for v in valid}
+    st.last_tally = [(v.voter, v.target) for v in valid]
     st.exiled_cards = []
     voted = {v.voter for v in valid}
     silent = [
@@ -102,10 +108,15 @@ def tally(game: Game) -> None:
         if s.alive and s.no not in voted and not any(rs.statuses[x.name].no_vote for x in s.statuses)
     ]
     listing = "；".join(f"{st.seat(v.voter).name}→{_vote_text(game, v.target)}" for v in valid) or "无人投票"
-    text = f"【第{st.day}天关门】投票：{listing}。"
+    round_ = f"第{st.vote_round}轮" if st.vote_round > 1 else ""
+    text = f"【第{st.day}天{round_}关门】投票：{listing}。"
     if silent:
         text += f"未投票：{texts.names(silent)}。"
+        if rs.vote.silent:
+            orders = "；".join(f"「判罚 {s.name} {rs.vote.silent}」" for s in silent)
+            game.say_directors(f"第{st.day}天未投票：{texts.names(silent)}。按规则记作{rs.vote.silent}牌：{orders}。")
     game.public(text)
+    _tally_triggers(game)
     election = (
         rs.sheriff is not None and not rs.sheriff.own_day and st.day == rs.sheriff.election_day and st.sheriff is None
     )
@@ -129,13 +140,35 @@ def _elect(game: Game, votes: list[Vote]) -> None:
     make_sheriff(game, winner, "竞岗")
 
 
-def _exile(game: Game, votes: list[Vote]) -> None:
-    rs = game.rs
-    counts: dict[int, int] = {}
+def _tally_triggers(game: Game) -> None:
+    """Skills set off by the count itself (默契), for each living seat holding one."""
+    for seat in game.st.alive():
+        for held in cards.held(game, seat):
+            for trigger in held.skill.triggers:
+                if trigger.on == "tally" and cards.usable(game, seat, held):
+                    todo = trigger.effects if trigger.effects is not None else held.skill.effects
+                    effects.run(effects.Ctx(game, actor=seat.no, skill=held.skill, rule=held.skill.name), todo)
+
+
+def counts_of(game: Game, votes: list[Vote]) -> dict[int, float]:
+    """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤)."""
+    st, rs = game.st, game.rs
+    counts: dict[int, float] = {}
     for v in votes:
         if v.target:
             counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
-    detail = "，".join(f"{game.who(t)} {n}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])) or "无有效票"
+    for seat in st.alive():
+        extra = sum(rs.statuses[x.name].extra_votes for x in seat.statuses)
+        if extra:
+            counts[seat.no] = counts.get(seat.no, 0) + extra
+    return counts
+
+
+def _exile(game: Game, votes: list[Vote]) -> None:
+    rs, st = game.rs, game.st
+    counts = counts_of(game, votes)
+    st.last_counts = counts
+    detail = "，".join(f"{game.who(t)} {n:g}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])) or "无有效票"
     if (not counts or max(counts.values()) == 0) and not rs.vote.no_votes_tie:
         game.public("无人获得有效票，今日无人出局。")
         game.log("exile", "无有效票，无人出局", "投票", secret=False)
@@ -146,15 +179,74 @@ def _exile(game: Game, votes: list[Vote]) -> None:
         target = highest[0]
         game.log("exile", f"计票：{detail}；最高票{game.who(target)}", "投票")
         game.public(f"最高票：{game.label(target)}。")
-        game.queue_out(target, "投票", kind="投票出局")
+        if not _top_trigger(game, highest, detail):
+            game.queue_out(target, "投票", kind="投票出局")
         return
     for breaker in rs.vote.tie:
+        if breaker in rs.vote.tie_if and not conditions.game_holds(rs.vote.tie_if[breaker], st):
+            continue
         if breaker == "trigger" and _tie_trigger(game, detail):
+            return
+        if breaker == "top_trigger" and _top_trigger(game, highest, detail, tie=True):
             return
         if breaker == "sheriff_pick" and _sheriff_pick(game, highest, detail):
             return
+        if breaker == "sheriff_vote" and _sheriff_pick(game, highest, detail, anyone=True):
+            return
     game.public("平票，今日无人出局。")
     game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
+
+
+def _top_trigger(game: Game, highest: list[int], detail: str, tie: bool = False) -> bool:
+    """王权: a seat among the highest holding a ``top`` trigger is not out; its effects say who is."""
+    for no in highest:
+        seat = game.st.seat(no)
+        for held in cards.held(game, seat):
+            trigger = next((t for t in held.skill.triggers if t.on == "top"), None)
+            if trigger is None or not cards.usable(game, seat, held):
+                continue
+            if tie:
+                game.public("平票。")
+            game.log("exile", f"计票：{detail}；{game.who(no)}的{held.skill.name}触发", held.skill.name)
+            todo = trigger.effects if trigger.effects is not None else held.skill.effects
+            effects.run(effects.Ctx(game, actor=no, skill=held.skill, rule=held.skill.name), todo)
+            return True
+    return False
+
+
+def after_vote(game: Game) -> list[object]:
+    """The reactions the day's exile vote sets off (顺从, 暗示), in seat order."""
+    from engine import flow
+
+    st = game.st
+    if st.phase != "day" or st.day < game.rs.vote.exile_from_day:
+        return []
+    asks: list[object] = []
+    for seat in st.alive():
+        for held in cards.held(game, seat):
+            if any(t.on == "vote_end" for t in held.skill.triggers) and cards.usable(game, seat, held):
+                asks.append(flow.Ask(seat.no, held.skill.name, "skill"))
+    return asks
+
+
+def vote_again(game: Game, rule: str) -> None:
+    """暗示: once this round has resolved, another round of the day's vote opens."""
+    game.st.another_round = True
+    game.log("vote", f"{rule}：再次发起一轮投票", rule, secret=False)
+
+
+def open_round(game: Game) -> None:
+    """Another round of the day's vote, lasting as long as a day (口吃法官发起的投票持续一天)."""
+    st = game.st
+    st.another_round = False
+    st.vote_round += 1
+    st.votes = {}
+    st.step_opened = st.now
+    st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
+    game.public(
+        f"【第{st.day}天第{st.vote_round}轮投票】口吃法官发起新一轮投票，关门时间：{game.deadline_text(st.deadline)}。"
+    )
+    game.log("phase", f"第{st.day}天第{st.vote_round}轮投票开始", secret=False)
 
 
 def _tie_trigger(game: Game, detail: str) -> bool:
@@ -182,11 +274,13 @@ def _tie_trigger(game: Game, detail: str) -> bool:
     return False
 
 
-def _sheriff_pick(game: Game, highest: list[int], detail: str) -> bool:
-    """带队: the sheriff's vote, when among the highest, is out."""
+def _sheriff_pick(game: Game, highest: list[int], detail: str, anyone: bool = False) -> bool:
+    """带队: the sheriff's vote, when among the highest (or ``anyone``: whoever it is), is out."""
     st = game.st
     pick = st.votes.get(st.sheriff or 0)
-    if pick is None or pick.target not in highest or not st.seat(st.sheriff or 0).alive:
+    if pick is None or pick.target is None or not st.seat(st.sheriff or 0).alive:
+        return False
+    if not anyone and pick.target not in highest:
         return False
     game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(pick.target)}出局", "带队")
     game.public(f"最高票：{game.label(pick.target)}。")
@@ -194,14 +288,18 @@ def _sheriff_pick(game: Game, highest: list[int], detail: str) -> bool:
     return True
 
 
-def weight(game: Game, voter: int) -> int:
-    """带队: the sheriff's vote counts as ``weight``; [迷魂] makes a vote count 0."""
+def weight(game: Game, voter: int) -> float:
+    """带队: the sheriff's vote counts as ``weight`` (or a ``weight_if`` while its condition holds);
+    [迷魂] makes a vote count 0."""
     st, rs = game.st, game.rs
     seat = st.seat(voter)
     for x in seat.statuses:
         if rs.statuses[x.name].vote_weight is not None:
             return rs.statuses[x.name].vote_weight or 0
     if rs.sheriff and st.sheriff == voter:
+        for cond, value in rs.sheriff.weight_if:
+            if conditions.game_holds(cond, st):
+                return value
         return rs.sheriff.weight
     return 1
 

@@ -19,6 +19,7 @@ from engine.ruleset import model as m
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import (
+    ADVICE_KEYS,
     BOARD_KEYS,
     CAMP_KEYS,
     CARD_CONDITION_KEYS,
@@ -42,10 +43,13 @@ from engine.vocabulary import (
     NOTICE_KEYS,
     OPTION_KEYS,
     ORDER_KEYS,
+    OUT_KEYS,
     POST_KEYS,
     ROLE_KEYS,
+    ROUNDS_KEYS,
     SCHEDULE_KEYS,
     SHERIFF_KEYS,
+    SHERIFF_OUT_KEYS,
     SHOWDOWN_KEYS,
     SKILL_KEYS,
     STATUS_KEYS,
@@ -56,11 +60,13 @@ from engine.vocabulary import (
     TEMPLATE_FIELDS,
     TIE_BREAKERS,
     TIMING_TAGS,
+    TO_FORMS,
     TOP_KEYS,
     TRIGGER_KEYS,
     TRIGGERS,
     UNTILS,
     VICTORY_KEYS,
+    VICTORY_RULE_KEYS,
     VICTORY_TESTS,
     VOTE_KEYS,
 )
@@ -232,8 +238,8 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs.vote = _vote(doc, ctx)
     rs.sheriff = _sheriff(doc, ctx)
     rs.last_words = _last_words(doc, ctx)
-    rs.surrender, rs.surrender_when = _surrender(doc, ctx)
-    rs.showdown = _showdown(doc, ctx)
+    rs.surrender, rs.surrender_when, rs.surrender_forbidden = _surrender(doc, ctx)
+    rs.showdown, rs.rounds = _showdown(doc, ctx)
     rs.notices = _notices(doc, ctx)
     rs.victory = _victory(doc, ctx)
     rs.options = _options(doc, ctx)
@@ -252,7 +258,7 @@ def _options(doc: Node, ctx: _Ctx) -> dict[str, m.Option]:
         default = node.get("default")
         if values and default not in values:
             ctx.err(node, "default", f"选项 {name} 的 default 不在 values 中")
-        out[name] = m.Option(name, ctx.text(node, "text"), default, values)
+        out[name] = m.Option(name, ctx.text(node, "text"), default, values, ctx.text(node, "todo"))
     return out
 
 
@@ -381,7 +387,30 @@ def _deal(doc: Node, ctx: _Ctx) -> m.DealRules:
             ctx.err(anode, "roles", "apart.roles 应为两个身份")
             continue
         apart.append((roles[0], roles[1], ctx.text(anode, "text")))
-    return m.DealRules(tuple(forbidden), counts, tuple(apart), _where(node, "apart"))
+    return m.DealRules(tuple(forbidden), counts, tuple(apart), _advice(node, ctx), _where(node, "apart"))
+
+
+def _advice(node: Node, ctx: _Ctx) -> tuple[m.Advice, ...]:
+    out = []
+    raw = node.get("advice") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        anode = ctx.mapping(item, raw, i, "deal.advice")
+        if anode is None:
+            continue
+        ctx.keys(anode, ADVICE_KEYS, "deal.advice")
+        bounds = anode.get("influence") if "influence" in anode else anode.get("between")
+        weights = ctx.mapping(anode.get("sum"), anode, "sum", "sum") or Node()
+        if ("influence" in anode) == ("sum" in anode):
+            ctx.err(raw, i, "deal.advice 应恰有 sum（配 between）或 influence 之一")
+            continue
+        if not (isinstance(bounds, list) and len(bounds) == 2 and all(isinstance(b, int) for b in bounds)):
+            ctx.err(anode, "influence" if "influence" in anode else "between", "应为 [最小, 最大]")
+            continue
+        if not all(isinstance(w, int) for w in weights.values()):
+            ctx.err(anode, "sum", "sum 应为 {身份: 整数权重}")
+            continue
+        out.append(m.Advice(ctx.text(anode, "text"), tuple(weights.items()), bounds[0], bounds[1]))
+    return tuple(out)
 
 
 def _card_condition(cond: Any, parent: Node, ctx: _Ctx) -> None:
@@ -456,7 +485,7 @@ def _camps(doc: Node, ctx: _Ctx) -> dict[str, m.Camp]:
         if node is None:
             continue
         ctx.keys(node, CAMP_KEYS, f"阵营 {name}")
-        camps[name] = m.Camp(name, ctx.text(node, "text"))
+        camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
     return camps
 
 
@@ -468,6 +497,7 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
             continue
         ctx.keys(node, set(STATUS_KEYS), f"状态 {name}")
         told = node.get("told", "")
+        skills = ctx.mapping(node.get("skills"), node, "skills", "skills") or Node()
         out[name] = m.StatusDef(
             name=name,
             text=ctx.text(node, "text"),
@@ -484,6 +514,14 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
             cancels=ctx.names(node, "cancels"),
             blocks=ctx.names(node, "blocks"),
             whole_seat=ctx.flag(node, "whole_seat"),
+            immune=ctx.flag(node, "immune"),
+            void_acts=ctx.flag(node, "void_acts"),
+            follows_source=ctx.flag(node, "follows_source"),
+            spares_only=ctx.names(node, "spares_only"),
+            stands_in=ctx.names(node, "stands_in"),
+            on_stop=_effects(node, "on_stop", ctx, f"状态 {name}"),
+            extra_votes=ctx.integer(node, "extra_votes", 0) or 0,
+            skills={k: sk for k, v in skills.items() if (sk := _skill(f"[{name}]", k, v, skills, ctx)) is not None},
         )
     return out
 
@@ -513,6 +551,12 @@ def _teams(doc: Node, ctx: _Ctx) -> dict[str, m.Team]:
             if "on_member_out" in node
             else None
         )
+        if chained is not None:
+            ctx.keys(chained, {"cause", "if", "except", "effects"}, f"团队 {name}.on_member_out")
+            if "if" in chained:
+                _condition(chained["if"], chained, "if", ctx)
+        if "members" in node:
+            _condition(node["members"], node, "members", ctx)
         out[name] = m.Team(
             name=name,
             text=ctx.text(node, "text"),
@@ -521,7 +565,11 @@ def _teams(doc: Node, ctx: _Ctx) -> dict[str, m.Team]:
             intro=ctx.text(node, "intro"),
             stays_after_out=ctx.flag(node, "stays_after_out"),
             on_formed=_effects(node, "on_formed", ctx, f"团队 {name}"),
-            on_member_out=ctx.text(chained, "cause") if chained is not None else None,
+            on_member_out=(ctx.text(chained, "cause") or None) if chained is not None else None,
+            members=node.get("members"),
+            chain_if=chained.get("if") if chained is not None else None,
+            chain_except=ctx.names(chained, "except") if chained is not None else (),
+            on_member_out_effects=_effects(chained, "effects", ctx, f"团队 {name}") if chained is not None else (),
         )
     return out
 
@@ -546,6 +594,9 @@ def _roles(doc: Node, ctx: _Ctx) -> dict[str, m.Role]:
             copies=ctx.flag(node, "copies"),
             counter=_counter(node, ctx, name),
             dealt=ctx.flag(node, "dealt", True),
+            influence=ctx.integer(node, "influence", 0) or 0,
+            extra_cards=ctx.integer(node, "extra_cards", 0) or 0,
+            expansion=ctx.text(node, "expansion"),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -589,18 +640,8 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
     for tag in tags:
         if tag not in KNOWN_TAGS:
             ctx.err(node, "tags", f"{what} 的标签 [{tag}] 引擎尚不支持（支持：{'、'.join(sorted(KNOWN_TAGS))}）")
-    trigger = None
-    if "trigger" in node:
-        tnode = ctx.mapping(node["trigger"], node, "trigger", "trigger")
-        if tnode is not None:
-            ctx.keys(tnode, set(TRIGGER_KEYS), f"{what}.trigger")
-            on = ctx.text(tnode, "on")
-            if on not in TRIGGERS:
-                ctx.err(tnode, "on", f"trigger.on 应为 {'、'.join(sorted(TRIGGERS))} 之一")
-            at = ctx.text(tnode, "at")
-            if at not in {"", "dawn"}:
-                ctx.err(tnode, "at", "trigger.at 只可为 dawn")
-            trigger = m.Trigger(on, ctx.names(tnode, "causes"), ctx.names(tnode, "except"), at)
+    triggers = _triggers(node, ctx, what)
+    trigger = triggers[0] if triggers else None
     timings = {TIMING_TAGS[t] for t in tags if t in TIMING_TAGS}
     if len(timings) > 1:
         ctx.err(node, "tags", f"{what} 同时有多个时段标签")
@@ -634,6 +675,14 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
         _condition(only_if, node, "only_if", ctx)
     hidden = ctx.mapping(node.get("not_current"), node, "not_current", "not_current") or Node()
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
+    minutes, by_phase = _minutes(node, "minutes", ctx)
+    choice_of = ctx.text(node, "choice_of")
+    if choice_of not in {"", "skill", "spare"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill 或 spare")
+    waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
+    default = node.get("default")
+    if default is not None and str(default) not in ctx.names(node, "choices"):
+        ctx.err(node, "default", f"{what}: default 应为 choices 之一")
     return m.Skill(
         name=name,
         role=role,
@@ -645,13 +694,15 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
         uses=uses,
         team=team,
         trigger=trigger,
+        triggers=triggers,
         requires=ctx.text(node, "requires") or None,
         exclusive=ctx.names(node, "exclusive"),
         grants=tuple(grants),
         effects=_effects(node, "effects", ctx, what),
         on_lost_after_use=_effects(node, "on_lost_after_use", ctx, what),
         choices=ctx.names(node, "choices"),
-        minutes=ctx.integer(node, "minutes", None),
+        minutes=minutes,
+        minutes_by_phase=by_phase,
         todo=ctx.text(node, "todo") or None,
         where=f"{file_of(parent)}:{line_of(parent, name)}",
         not_current_tags=ctx.names(hidden, "tags"),
@@ -662,7 +713,69 @@ def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill 
         out_tonight=ctx.flag(node, "out_tonight"),
         counts_as=ctx.text(node, "counts_as"),
         choice_hook=ctx.text(node, "choice_hook"),
+        choice_of=choice_of,
+        default=None if default is None else str(default),
+        per_nights=ctx.integer(node, "per_nights", 0) or 0,
+        not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
+        among_out=ctx.flag(node, "among_out"),
+        expansion=ctx.text(node, "expansion"),
+        waits=tuple((str(k), str(v)) for k, v in waits.items()),
     )
+
+
+def _triggers(node: Node, ctx: _Ctx, what: str) -> tuple[m.Trigger, ...]:
+    """``trigger``: one mapping, or a list of them (a skill set off in several ways, each with its effects)."""
+    if "trigger" not in node:
+        return ()
+    raw = node["trigger"]
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for i, item in enumerate(items):
+        tnode = ctx.mapping(
+            item, raw if isinstance(raw, list) else node, i if isinstance(raw, list) else "trigger", "trigger"
+        )
+        if tnode is None:
+            continue
+        ctx.keys(tnode, set(TRIGGER_KEYS), f"{what}.trigger")
+        on = ctx.text(tnode, "on")
+        if on not in TRIGGERS:
+            ctx.err(tnode, "on", f"trigger.on 应为 {'、'.join(sorted(TRIGGERS))} 之一")
+        at = ctx.text(tnode, "at")
+        if at not in {"", "dawn"}:
+            ctx.err(tnode, "at", "trigger.at 只可为 dawn")
+        phase = ctx.text(tnode, "in")
+        if phase not in {"", "day", "night"}:
+            ctx.err(tnode, "in", "trigger.in 应为 day 或 night")
+        if "by" in tnode:
+            _condition(tnode["by"], tnode, "by", ctx)
+        out.append(
+            m.Trigger(
+                on,
+                ctx.names(tnode, "causes"),
+                ctx.names(tnode, "except"),
+                at,
+                phase=phase,
+                by=tnode.get("by"),
+                skills=ctx.names(tnode, "skills"),
+                unforced=ctx.flag(tnode, "unforced"),
+                anyone=ctx.flag(tnode, "anyone"),
+                roles=ctx.names(tnode, "roles"),
+                effects=_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
+            )
+        )
+    return tuple(out)
+
+
+def _minutes(node: Node, key: str, ctx: _Ctx) -> tuple[int | None, tuple[tuple[str, int], ...]]:
+    """A time limit: N, or {day: N, night: N}."""
+    value = node.get(key)
+    if isinstance(value, dict):
+        ctx.keys(value, {"day", "night"}, key)  # type: ignore[arg-type]
+        if not all(isinstance(v, int) and v > 0 for v in value.values()):
+            ctx.err(node, key, f"{key} 的分钟数应为正整数")
+            return None, ()
+        return None, tuple((str(k), int(v)) for k, v in value.items())
+    return ctx.integer(node, key, None), ()
 
 
 def _targets(node: Node, ctx: _Ctx, tags: frozenset[str], what: str) -> tuple[int, int]:
@@ -702,7 +815,7 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
                 f"外加可选的 {' / '.join(EFFECT_KEYS)}；实际：{'、'.join(map(str, enode))}",
             )
             continue
-        for cond_key in ("if", "unless", "if_target"):
+        for cond_key in ("if", "unless", "if_target", "if_any_target"):
             if cond_key in enode and not (isinstance(enode[cond_key], str) and enode[cond_key] in GAME_CONDITIONS):
                 _condition(enode[cond_key], enode, cond_key, ctx)
         if "if_counter" in enode:
@@ -712,8 +825,19 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
         if isinstance(to, str):
             if to not in {"targets", "self", "first_target", "chosen"}:
                 ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
+        elif isinstance(to, dict) and "below" in to:
+            ctx.keys(to, {*TO_FORMS, "among"}, "to")  # type: ignore[arg-type]
+            if to["below"] != "self":
+                _condition(to["below"], to, "below", ctx)
+            _condition(to.get("among"), to, "among", ctx)
         else:
             _condition(to, enode, "to", ctx)
+        pick = enode.get("pick") or []
+        if not (isinstance(pick, list) and all(isinstance(p, int) and p >= 1 for p in pick)):
+            ctx.err(enode, "pick", "pick 应为目标的位置列表（从 1 起），例如 [1, 2]")
+            pick = []
+        if enode.get("delay", "next_night") != "next_night":
+            ctx.err(enode, "delay", "delay 只可为 next_night")
         effects.append(
             m.Effect(
                 verb=verbs[0],
@@ -725,6 +849,10 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
                 where=f"{file_of(raw)}:{line_of(raw, i)}",
                 if_target=enode.get("if_target"),
                 if_counter=enode.get("if_counter"),
+                if_choice=ctx.names(enode, "if_choice"),
+                if_any_target=enode.get("if_any_target"),
+                pick=tuple(pick),
+                delay=ctx.text(enode, "delay"),
             )
         )
     return tuple(effects)
@@ -737,6 +865,22 @@ def _verb_arg(verb: str, enode: Node, ctx: _Ctx) -> None:
         node = ctx.mapping(arg, enode, verb, "damage")
         if node is not None:
             ctx.keys(node, DAMAGE_KEYS, "damage")
+            if node.get("night", "next") != "next":
+                ctx.err(node, "night", "damage.night 只可为 next")
+    elif verb == "out" and isinstance(arg, dict):
+        ctx.keys(arg, OUT_KEYS, "out")  # type: ignore[arg-type]
+        if arg.get("if_out", "self") != "self":
+            ctx.err(arg, "if_out", "out.if_out 只可为 self")
+    elif verb == "lose_skills" and isinstance(arg, dict):
+        ctx.keys(arg, {"skills", "told"}, "lose_skills")  # type: ignore[arg-type]
+    elif verb in {"notify_team", "feedback_list"}:
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
+            if verb == "feedback_list":
+                _condition(node.get("of"), node, "of", ctx)
+    elif verb == "borrow_skills" and arg != "night":
+        ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, dict):
         ctx.keys(arg, {"name", "until", "uses"}, "status")  # type: ignore[arg-type]
         if arg.get("until", "permanent") not in UNTILS:
@@ -772,8 +916,10 @@ def _condition(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> None:
     for k, v in node.items():
         if k not in CONDITION_KEYS:
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
-        elif k == "not":
+        elif k in {"not", "mate", "any_seat"}:
             _condition(v, node, k, ctx)
+        elif k in {"option", "counter"} and not isinstance(v, dict):
+            ctx.err(node, k, f"{k} 应为映射")
         elif k in {"any", "all"}:
             if not isinstance(v, list):
                 ctx.err(node, k, f"{k} 应为条件列表")
@@ -828,8 +974,9 @@ def _steps(flow: Node, phase: str, ctx: _Ctx) -> tuple[m.Step, ...]:
                 ctx.names(node, "skills"),
                 ctx.text(node, "text"),
                 ctx.integer(node, "minutes", None),
-                joins=ctx.text(node, "joins"),
+                joins=ctx.names(node, "joins"),
                 resolves=ctx.names(node, "resolves"),
+                effects=_effects(node, "effects", ctx, f"步骤 {name}"),
             )
         )
     return tuple(steps)
@@ -846,22 +993,46 @@ def _schedule(doc: Node, ctx: _Ctx) -> m.Schedule:
         setup_minutes=ctx.integer(node, "setup_minutes", base.setup_minutes) or base.setup_minutes,
         reaction_minutes=ctx.integer(node, "reaction_minutes", base.reaction_minutes) or base.reaction_minutes,
         timezone=ctx.text(node, "timezone", base.timezone),
+        day_days=ctx.integer(node, "day_days", base.day_days) or base.day_days,
+        weekend_days=ctx.integer(node, "weekend_days", base.weekend_days) or 0,
+        weekend_from_day=ctx.integer(node, "weekend_from_day", base.weekend_from_day) or base.weekend_from_day,
+        silent_forced=ctx.text(node, "silent_forced"),
     )
 
 
 def _vote(doc: Node, ctx: _Ctx) -> m.VoteRules:
     node = _section(doc, "vote", ctx)
     ctx.keys(node, VOTE_KEYS, "vote")
-    tie = tuple(t for t in ctx.names(node, "tie") if t != "none")
-    for breaker in tie:
+    raw = node.get("tie")
+    items = raw if isinstance(raw, list) else ([raw] if raw is not None else [])
+    tie: list[str] = []
+    tie_if: dict[str, m.Cond] = {}
+    for item in items:
+        if isinstance(item, dict) and len(item) == 1:
+            breaker, body = next(iter(item.items()))
+            bnode = ctx.mapping(body, item, breaker, f"tie.{breaker}") or Node()
+            ctx.keys(bnode, {"if"}, f"tie.{breaker}")
+            _condition(bnode.get("if"), bnode, "if", ctx)
+            tie_if[breaker] = bnode.get("if") or {}
+        else:
+            breaker = str(item)
+        if breaker == "none":
+            continue
         if breaker not in TIE_BREAKERS:
             ctx.err(node, "tie", f"tie 应为 none 或以下的列表：{'、'.join(TIE_BREAKERS)}")
+        tie.append(breaker)
+    silent = ctx.text(node, "silent")
+    if silent not in {"", "蓝", "黄", "红"}:
+        ctx.err(node, "silent", "silent 应为 蓝、黄 或 红")
     return m.VoteRules(
         exile_from_day=ctx.integer(node, "exile_from_day", 1) or 1,
-        tie=tie,
+        tie=tuple(tie),
+        tie_if=tie_if,
         changes=ctx.integer(node, "changes", 1) or 0,
         freeze_minutes=ctx.integer(node, "freeze_minutes", 0) or 0,
         no_votes_tie=ctx.flag(node, "no_votes_tie"),
+        red_after_tally=ctx.flag(node, "red_after_tally"),
+        silent=silent,
     )
 
 
@@ -873,13 +1044,35 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
     ctx.keys(election, ELECTION_KEYS, "sheriff.election")
     on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
+    ctx.keys(on_out, SHERIFF_OUT_KEYS, "sheriff.on_out")
+    weight = node.get("weight", 2)
+    if not isinstance(weight, (int, float)) or isinstance(weight, bool) or weight <= 0:
+        ctx.err(node, "weight", "weight 应为正数（例如 2 或 2.5）")
+        weight = 1
+    weight_if = []
+    raw = node.get("weight_if") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        wnode = ctx.mapping(item, raw, i, "weight_if")
+        if wnode is None:
+            continue
+        ctx.keys(wnode, {"if", "weight"}, "sheriff.weight_if")
+        _condition(wnode.get("if"), wnode, "if", ctx)
+        value = wnode.get("weight")
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            ctx.err(wnode, "weight", "weight 应为数")
+            continue
+        weight_if.append((wnode.get("if") or {}, float(value)))
+    _, by_phase = _minutes(on_out, "minutes", ctx)
     rules = m.SheriffRules(
         text=ctx.text(node, "text"),
         election_day=ctx.integer(election, "day", 1) or 1,
         decide=ctx.text(election, "decide", "earliest_highest"),
-        weight=ctx.integer(node, "weight", 2) or 1,
+        weight=float(weight),
+        weight_if=tuple(weight_if),
         succession=ctx.text(on_out, "prompt", "殉职"),
         timeout=ctx.text(on_out, "timeout", "random"),
+        random_on=ctx.names(on_out, "random_on"),
+        minutes_by_phase=by_phase or ((("day", m_), ("night", m_)) if (m_ := on_out.get("minutes")) else ()),
         public_label=ctx.text(node, "public_label", "name"),
         own_day=ctx.flag(election, "own_day"),
         swallowed_by=ctx.names(election, "swallowed_by"),
@@ -906,31 +1099,48 @@ def _last_words(doc: Node, ctx: _Ctx) -> m.LastWords:
     if isinstance(count, int):
         return m.LastWords(count=count, phases=phases)
     if isinstance(count, dict):
-        return m.LastWords(count_role=ctx.text(count, "role"), phases=phases)
+        ctx.keys(count, {"role", "roles"}, "last_words.count")
+        return m.LastWords(
+            count_role=ctx.text(count, "role") or None, count_roles=ctx.names(count, "roles"), phases=phases
+        )
     if count is not None:
         ctx.err(node, "count", "count 应为整数、all（不限）或 {role: 身份}")
     return m.LastWords(phases=phases)
 
 
-def _surrender(doc: Node, ctx: _Ctx) -> tuple[dict[str, m.Cond], dict[str, m.Cond]]:
+def _surrender(
+    doc: Node, ctx: _Ctx
+) -> tuple[dict[str, m.Cond], dict[str, m.Cond], dict[str, tuple[tuple[m.Cond, str], ...]]]:
     out: dict[str, m.Cond] = {}
     when: dict[str, m.Cond] = {}
+    forbidden: dict[str, tuple[tuple[m.Cond, str], ...]] = {}
     section = _section(doc, "surrender", ctx)
     for camp, body in section.items():
         node = ctx.mapping(body, section, camp, f"投降 {camp}")
         if node is None:
             continue
         ctx.keys(node, SURRENDER_KEYS, f"投降 {camp}")
+        rules = []
+        raw = node.get("forbidden") or []
+        for i, item in enumerate(raw if isinstance(raw, list) else []):
+            fnode = ctx.mapping(item, raw, i, "forbidden")
+            if fnode is None:
+                continue
+            ctx.keys(fnode, {"if", "text"}, f"投降 {camp}.forbidden")
+            _condition(fnode.get("if"), fnode, "if", ctx)
+            rules.append((fnode.get("if") or {}, ctx.text(fnode, "text")))
+        forbidden[camp] = tuple(rules)
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
         if "when_all" in node:
             _condition(node["when_all"], node, "when_all", ctx)
             when[camp] = node["when_all"]
-    return out, when
+    return out, when, forbidden
 
 
-def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
+def _showdown(doc: Node, ctx: _Ctx) -> tuple[dict[str, m.Cond], dict[str, m.Rounds]]:
     out: dict[str, m.Cond] = {}
+    rounds: dict[str, m.Rounds] = {}
     section = _section(doc, "showdown", ctx)
     for camp, body in section.items():
         node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
@@ -939,7 +1149,21 @@ def _showdown(doc: Node, ctx: _Ctx) -> dict[str, m.Cond]:
         ctx.keys(node, SHOWDOWN_KEYS, f"拍刀 {camp}")
         _condition(node.get("ask"), node, "ask", ctx)
         out[camp] = node.get("ask") or {}
-    return out
+        if "rounds" in node:
+            rnode = ctx.mapping(node["rounds"], node, "rounds", "rounds") or Node()
+            ctx.keys(rnode, ROUNDS_KEYS, f"拍刀 {camp}.rounds")
+            _condition(rnode.get("against"), rnode, "against", ctx)
+            rounds[camp] = m.Rounds(
+                camp,
+                option=ctx.text(rnode, "option"),
+                nights=ctx.integer(rnode, "nights", 3) or 3,
+                acts=ctx.names(rnode, "acts"),
+                must=ctx.names(rnode, "must"),
+                against=rnode.get("against"),
+                hostile=ctx.names(rnode, "hostile"),
+                again=ctx.text(rnode, "again"),
+            )
+    return out, rounds
 
 
 def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
@@ -963,22 +1187,23 @@ def _notices(doc: Node, ctx: _Ctx) -> m.Notices:
         day_causes=ctx.flag(node, "day_causes"),
         death_order=order,
         red_card_at_once=ctx.flag(node, "red_card_at_once"),
+        unannounced_targetable=ctx.flag(node, "unannounced_targetable"),
     )
 
 
 def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
     node = _section(doc, "victory", ctx)
-    victory = m.Victory(check=ctx.text(node, "check", "immediate"))
+    victory = m.Victory(check=ctx.text(node, "check", "immediate"), priority=ctx.names(node, "priority"))
     if victory.check not in {"immediate"}:
         ctx.err(node, "check", "check 目前支持 immediate")
     for camp, body in node.items():
-        if camp == "check":
+        if camp in {"check", "priority"}:
             continue
         cnode = ctx.mapping(body, node, camp, f"胜负 {camp}")
         if cnode is None:
             continue
-        ctx.keys(cnode, set(VICTORY_KEYS) - {"check"}, f"胜负 {camp}")
-        for kind in ("win", "lose"):
+        ctx.keys(cnode, set(VICTORY_KEYS) - {"check", "priority"}, f"胜负 {camp}")
+        for kind in ("win", "lose", "usurp"):
             for i, rule in enumerate(cnode.get(kind) or []):
                 rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")
                 if rnode is None:
@@ -987,11 +1212,17 @@ def _victory(doc: Node, ctx: _Ctx) -> m.Victory:
                 if len(tests) != 1:
                     ctx.err(cnode[kind], i, f"胜负条件应恰有一个判定（{'、'.join(sorted(VICTORY_TESTS))}）")
                     continue
-                ctx.keys(rnode, set(VICTORY_TESTS) | {"text", "have"}, "胜负条件")
-                _condition(rnode[tests[0]], rnode, tests[0], ctx)
-                if "have" in rnode:
-                    _condition(rnode["have"], rnode, "have", ctx)
-                victory.rules.append(m.VictoryRule(camp, kind, ctx.text(rnode, "text"), dict(rnode)))
+                ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_RULE_KEYS), "胜负条件")
+                if tests[0] in {"out_at_least", "camps_left"}:
+                    if not isinstance(rnode[tests[0]], int):
+                        ctx.err(rnode, tests[0], f"{tests[0]} 应为整数")
+                else:
+                    _condition(rnode[tests[0]], rnode, tests[0], ctx)
+                for key in ("have", "of", "when"):
+                    if key in rnode:
+                        _condition(rnode[key], rnode, key, ctx)
+                test = {k: v for k, v in rnode.items() if k != "when"}
+                victory.rules.append(m.VictoryRule(camp, kind, ctx.text(rnode, "text"), test, rnode.get("when")))
         victory.on_lose[camp] = _effects(cnode, "on_lose", ctx, f"胜负 {camp}")
     return victory
 
@@ -1021,11 +1252,16 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
             if rs.skill(skill_name) is None:
                 _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的技能 {skill_name}")
             placed.add(skill_name)
-        if step.joins and step.joins not in rs.teams:
-            _problem(ctx, rs, f"步骤 {step.name} 的 joins 团队 {step.joins} 未定义")
+        for team in step.joins:
+            if team not in rs.teams:
+                _problem(ctx, rs, f"步骤 {step.name} 的 joins 团队 {team} 未定义")
+    for step in (*rs.setup_steps, *rs.night_steps):
+        for effect in step.effects:
+            _check_effect(rs, ctx, effect, steps, step_index, None)
     for role in rs.roles.values():
         if role.camp and role.camp not in rs.camps and not role.todo:
             _problem(ctx, rs, f"身份 {role.name} 的阵营 {role.camp} 未在 camps 中定义", role.where)
+        _check_expansions(rs, ctx, role.expansion, (), f"身份 {role.name}", role.where)
         for team in role.teams:
             if team not in rs.teams:
                 _problem(ctx, rs, f"身份 {role.name} 的团队 {team} 未在 teams 中定义", role.where)
@@ -1047,8 +1283,27 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
         for skill in tag.skills.values():
             _check_skill(rs, ctx, skill, tag.skills, placed, steps, step_index)
     for team in rs.teams.values():
-        for effect in team.on_formed:
+        for effect in (*team.on_formed, *team.on_member_out_effects):
             _check_effect(rs, ctx, effect, steps, step_index, None)
+    for sdef in rs.statuses.values():
+        for skill in sdef.skills.values():
+            _check_skill(rs, ctx, skill, sdef.skills, placed, steps, step_index)
+        for effect in sdef.on_stop:
+            _check_effect(rs, ctx, effect, steps, step_index, None)
+    for camp in rs.victory.priority:
+        if camp not in rs.camps:
+            _problem(ctx, rs, f"victory.priority 的阵营 {camp} 未定义")
+    for rounds in rs.rounds.values():
+        if rounds.option and rounds.option not in rs.options:
+            _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的选项 {rounds.option} 未在 options 中定义")
+        for name in (*rounds.acts, *rounds.must, *rounds.hostile, *([rounds.again] if rounds.again else [])):
+            if rs.skill(name) is None:
+                _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的技能 {name} 未定义")
+    for advice in rs.deal.advice:
+        _known_roles(rs, ctx, [r for r, _ in advice.weights], "deal.advice")
+    for option in rs.options.values():
+        if option.todo and any(v is True for v in option.values):
+            _problem(ctx, rs, f"选项 {option.name} 尚未实现（todo），values 不能含 true")
     for kind in rs.damage.values():
         for status in kind.defences:
             if status not in rs.statuses:
@@ -1075,6 +1330,14 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
     _check_cards(rs, ctx, steps)
 
 
+def _check_expansions(
+    rs: m.Ruleset, ctx: _Ctx, expansion: str, waits: tuple[tuple[str, str], ...], what: str, where: str
+) -> None:
+    for name in (*([expansion] if expansion else []), *(e for e, _ in waits)):
+        if name not in rs.options:
+            _problem(ctx, rs, f"{what} 的扩展 {name} 未在 options 中定义", where)
+
+
 def _check_skill(
     rs: m.Ruleset,
     ctx: _Ctx,
@@ -1084,6 +1347,7 @@ def _check_skill(
     steps: dict[str, m.Step],
     step_index: dict[str, int],
 ) -> None:
+    _check_expansions(rs, ctx, skill.expansion, skill.waits, f"技能 {skill.name}", skill.where)
     if skill.todo:
         return
     if skill.timing in {"night", "setup"} and skill.name not in placed:
@@ -1111,8 +1375,16 @@ def _check_skill(
             skill.where,
         )
     own_step = rs.step_of(skill.name)
-    for effect in (*skill.effects, *skill.on_lost_after_use, *skill.on_trigger):
+    triggered = [e for t in skill.triggers for e in (t.effects or ())]
+    for effect in (*skill.effects, *skill.on_lost_after_use, *skill.on_trigger, *triggered):
         _check_effect(rs, ctx, effect, steps, step_index, own_step)
+    for trigger in skill.triggers:
+        _known_roles(rs, ctx, trigger.roles, f"技能 {skill.name} 的 trigger.roles", skill.where)
+        for name in trigger.skills:
+            if rs.skill(name) is None:
+                _problem(ctx, rs, f"技能 {skill.name} 的 trigger.skills 中 {name} 未定义", skill.where)
+    if skill.default is not None and not skill.choices:
+        _problem(ctx, rs, f"技能 {skill.name} 有 default 但没有 choices", skill.where)
 
 
 def _known_roles(rs: m.Ruleset, ctx: _Ctx, roles: Any, what: str, where: str = "") -> None:
@@ -1204,13 +1476,29 @@ def _check_effect(
         for name in arg.values() if isinstance(arg, dict) else [arg]:
             if rs.skill(str(name)) is None:
                 _problem(ctx, rs, f"grant_skill 的技能 {name!r} 未定义", effect.where)
+    elif effect.verb == "become" and arg != "choice" and arg not in rs.roles:
+        _problem(ctx, rs, f"become 的身份 {arg!r} 未定义（或写 choice）", effect.where)
+    elif effect.verb == "notify_team" and isinstance(arg, dict) and arg.get("team") not in rs.teams:
+        _problem(ctx, rs, f"notify_team 的团队 {arg.get('team')!r} 未定义", effect.where)
+    elif effect.verb == "add_counter" and not isinstance(arg, str):
+        _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
 
 
 def _check_fields(rs: m.Ruleset, ctx: _Ctx, effect: m.Effect) -> None:
     """The {fields} of a message text are ones the engine fills (or a counter's name)."""
     arg = effect.arg
     texts = [arg] if isinstance(arg, str) else [arg.get(k) for k in ("text", "none")] if isinstance(arg, dict) else []
-    if effect.verb not in {"feedback", "notify", "announce", "feedback_chosen", "feedback_damage", "feedback_exiled"}:
+    if effect.verb not in {
+        "feedback",
+        "notify",
+        "announce",
+        "feedback_chosen",
+        "feedback_damage",
+        "feedback_exiled",
+        "feedback_list",
+        "notify_team",
+        "flag",
+    }:
         return
     counters = {r.counter.name for r in rs.roles.values() if r.counter}
     for text in texts:
@@ -1221,7 +1509,8 @@ def _check_fields(rs: m.Ruleset, ctx: _Ctx, effect: m.Effect) -> None:
         except ValueError:
             _problem(ctx, rs, f"文字 {text!r} 的花括号不成对", effect.where)
             continue
-        for name in sorted(fields - set(TEMPLATE_FIELDS) - counters):
+        numbered = {f for f in fields if f.startswith("target_") and f.removeprefix("target_").isdigit()}
+        for name in sorted(fields - set(TEMPLATE_FIELDS) - counters - numbered):
             _problem(
                 ctx, rs, f"文字中不认识的 {{{name}}}（可用：{'、'.join(TEMPLATE_FIELDS)}，或计数的名称）", effect.where
             )

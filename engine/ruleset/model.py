@@ -27,16 +27,27 @@ class Effect:
     where: str = ""
     if_target: Cond | None = None  # a condition on the first target, whoever the subjects are
     if_counter: Cond | None = None  # bounds on the acting card's counters
+    if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
+    if_any_target: Cond | None = None  # a condition some target meets
+    pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
+    delay: str = ""  # "next_night": carried out as the next night opens
 
 
 @dataclass(frozen=True)
 class Trigger:
     """When a skill fires by itself or prompts its holder instead of waiting for a step."""
 
-    on: str  # step_open | out | exiling | tie
+    on: str  # step_open | out | exiling | tie | top | targeted | vote_end | tally | other_out
     causes: tuple[str, ...] = ()  # only outs with these causes
     except_causes: tuple[str, ...] = ()  # not outs with these causes (非因<毒药>)
     at: str = ""  # "dawn": a night out prompts only when the next day's notices are out
+    phase: str = ""  # day | night: only then
+    by: Cond | None = None  # targeted: only by a seat meeting this
+    skills: tuple[str, ...] = ()  # targeted: only these skills
+    unforced: bool = False  # targeted: only non-[强制] skills
+    anyone: bool = False  # exiling: any seat's exile (善行)
+    roles: tuple[str, ...] = ()  # other_out: these roles' outs
+    effects: tuple[Effect, ...] | None = None  # this trigger's own effects
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,7 @@ class Skill:
     uses: int | None = None  # None: unlimited; [限定] = 1
     team: TeamDecision | None = None
     trigger: Trigger | None = None
+    triggers: tuple[Trigger, ...] = ()  # every trigger; ``trigger`` is the first
     requires: str | None = None
     exclusive: tuple[str, ...] = ()
     grants: tuple[Grant, ...] = ()
@@ -76,6 +88,7 @@ class Skill:
     minutes: int | None = None
     todo: str | None = None
     where: str = ""
+    minutes_by_phase: tuple[tuple[str, int], ...] = ()  # {day: 15, night: 30}
     # 双身份 and later posts
     not_current_tags: tuple[str, ...] = ()  # 隐匿: card tags its card gives even when not current
     not_current_skills: tuple[str, ...] = ()  # 隐匿: skills of its card usable even when not current
@@ -85,6 +98,18 @@ class Skill:
     out_tonight: bool = False  # still fires this night after its card went out (灵尾)
     counts_as: str = ""  # shares its [厌旧] memory with that skill (幸运儿's 守护之盾)
     choice_hook: str = ""  # a hook that checks a free-form ``choice`` (心算, 点睛)
+    # 雾雨小镇
+    choice_of: str = ""  # skill | spare: the choice names a skill, or one of the undealt cards
+    default: str | None = None  # the choice a silent or passing seat is taken to make
+    per_nights: int = 0  # once in each run of N nights
+    not_last_minutes: int = 0  # not in the last N minutes before 关门
+    among_out: bool = False  # its targets are seats already out
+    expansion: str = ""  # the expansion it belongs to
+    waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
+
+    def minutes_in(self, phase: str) -> int | None:
+        """Its time limit in this phase (day or night)."""
+        return dict(self.minutes_by_phase).get("day" if phase in {"day", "election"} else "night", self.minutes)
 
     @property
     def forced(self) -> bool:
@@ -94,7 +119,7 @@ class Skill:
     @property
     def automatic(self) -> bool:
         """A forced skill without targets that the engine carries out by itself (通灵)."""
-        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook
+        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook and not self.choice_of
 
     @property
     def needs_targets(self) -> bool:
@@ -132,6 +157,9 @@ class Role:
     copies: bool = False  # 复制人: at the deal the card becomes the seat's other card
     counter: Counter | None = None
     dealt: bool = True  # False: not a 身份牌, a holder of skills given during play (幸运儿)
+    influence: int = 0  # 影响力
+    extra_cards: int = 0  # 盗贼: the board holds this many cards more than seats
+    expansion: str = ""  # the expansion it belongs to
 
 
 @dataclass
@@ -184,7 +212,18 @@ class DealRules:
     forbidden: tuple[Forbidden, ...] = ()
     hand_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # 金宝宝: 1–2
     apart: tuple[tuple[str, str, str], ...] = ()  # (role, role, text): never both on one board
+    advice: tuple[Advice, ...] = ()  # warnings a director sees (身份配置建议)
     where: str = ""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A board should keep a weighted count of its cards (or its 影响力) within bounds."""
+
+    text: str
+    weights: tuple[tuple[str, int], ...] = ()  # role → weight; empty: the cards' 影响力
+    low: int = 0
+    high: int = 0
 
 
 @dataclass(frozen=True)
@@ -214,6 +253,7 @@ class Board:
 class Camp:
     name: str
     text: str = ""
+    unsettled: bool = False  # a stand-in before an opening choice (盗贼, 混血儿): it never wins
 
 
 @dataclass
@@ -226,6 +266,10 @@ class Team:
     stays_after_out: bool = False
     on_formed: tuple[Effect, ...] = ()
     on_member_out: str | None = None  # the cause of the chained out (殉情)
+    members: Cond | None = None  # who joins at a step that ``joins`` it
+    chain_if: Cond | None = None  # only when the member going out meets this (旧日情侣: B)
+    chain_except: tuple[str, ...] = ()  # not when its cause is one of these
+    on_member_out_effects: tuple[Effect, ...] = ()  # effects of a member's out (狼王 loses 冲锋)
 
 
 @dataclass
@@ -245,6 +289,14 @@ class StatusDef:
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
     blocks: tuple[str, ...] = ()  # skills its holder cannot use
     whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)
+    immune: bool = False  # no skill has any effect on its holder
+    void_acts: bool = False  # its holder's non-[强制] skills have no effect on others
+    follows_source: bool = False  # skills aimed at its giver aim at its holder too (拥抱)
+    spares_only: tuple[str, ...] = ()  # its holder goes out only by these causes or kinds (犯罪天才)
+    stands_in: tuple[str, ...] = ()  # its giver goes out instead for these causes or kinds (爱慕)
+    on_stop: tuple[Effect, ...] = ()  # effects when it stops an attack
+    extra_votes: int = 0  # 诽谤
+    skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
 
 
 @dataclass
@@ -260,8 +312,9 @@ class Step:
     skills: tuple[str, ...] = ()
     text: str = ""
     minutes: int | None = None
-    joins: str = ""  # the team that the seats now bearing its tag join (当前拥有<杀人>技能的角色加入狼群)
+    joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
+    effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)
 
 
 @dataclass
@@ -272,15 +325,22 @@ class Schedule:
     setup_minutes: int = 60
     reaction_minutes: int = 30
     timezone: str = "Asia/Shanghai"
+    day_days: int = 1
+    weekend_days: int = 0
+    weekend_from_day: int = 1
+    silent_forced: str = ""  # the card a seat letting a <强制> choice time out is flagged for
 
 
 @dataclass
 class VoteRules:
     exile_from_day: int = 1
-    tie: tuple[str, ...] = ()  # tie-breakers in order: trigger (冤死), sheriff_pick; none left: nobody out
+    tie: tuple[str, ...] = ()  # tie-breakers in order: trigger (冤死), top_trigger, sheriff_pick
+    tie_if: dict[str, Cond] = field(default_factory=dict)  # a breaker applies only while this holds
     changes: int = 1
     freeze_minutes: int = 0
     no_votes_tie: bool = False  # 全员弃票也视为平票
+    red_after_tally: bool = False  # a day's 红牌 takes effect once the vote has resolved
+    silent: str = ""  # the card a seat that does not vote is flagged for
 
 
 @dataclass
@@ -288,9 +348,12 @@ class SheriffRules:
     text: str = ""
     election_day: int = 1
     decide: str = "earliest_highest"
-    weight: int = 2
+    weight: float = 2
+    weight_if: tuple[tuple[Cond, float], ...] = ()  # another weight while a condition on the game holds
     succession: str = "殉职"
     timeout: str = "random"  # random | none
+    random_on: tuple[str, ...] = ()  # causes after which the badge passes at random (红牌)
+    minutes_by_phase: tuple[tuple[str, int], ...] = ()
     public_label: str = "name"  # name | secret
     own_day: bool = False  # 竞选日: the election is a day of its own, before the night's outs are announced
     swallowed_by: tuple[str, ...] = ()  # 吞警徽: these skills used on 竞选日 end it with no sheriff
@@ -299,6 +362,7 @@ class SheriffRules:
 @dataclass
 class LastWords:
     count_role: str | None = None
+    count_roles: tuple[str, ...] = ()  # the dealt cards of these roles
     count: int | None = None  # -1: no limit
     phases: tuple[str, ...] = ()  # day | first_night: only outs then leave 遗言 (empty: any)
 
@@ -306,9 +370,10 @@ class LastWords:
 @dataclass
 class VictoryRule:
     camp: str
-    kind: str  # win | lose
+    kind: str  # win | lose | usurp
     text: str
     test: Cond
+    when: Cond | None = None  # only while this condition on the game holds
 
 
 @dataclass
@@ -316,6 +381,7 @@ class Victory:
     check: str = "immediate"
     rules: list[VictoryRule] = field(default_factory=list)
     on_lose: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
+    priority: tuple[str, ...] = ()  # simultaneous wins: the first of these wins
 
 
 @dataclass
@@ -325,6 +391,7 @@ class Notices:
     day_causes: bool = False
     death_order: str = "out"  # out | seat: 公示出局名单时按角色编号排序
     red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
+    unannounced_targetable: bool = False  # a seat out tonight stays a target until 开门
 
 
 @dataclass
@@ -335,6 +402,21 @@ class Option:
     text: str = ""
     default: Any = None
     values: tuple[Any, ...] = ()
+    todo: str = ""  # an expansion not built yet: what it would add
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """轮次决胜: a camp's plan played out by the bot, the worst case assumed for it."""
+
+    camp: str
+    option: str = ""
+    nights: int = 3
+    acts: tuple[str, ...] = ()
+    must: tuple[str, ...] = ()
+    against: Cond | None = None
+    hostile: tuple[str, ...] = ()
+    again: str = ""
 
 
 Hook = Callable[..., Any]
@@ -373,11 +455,14 @@ class Ruleset:
     deal: DealRules = field(default_factory=DealRules)
     boards: dict[str, Board] = field(default_factory=dict)
     surrender_when: dict[str, Cond] = field(default_factory=dict)  # 在狼人阵营所有角色已入群后
+    surrender_forbidden: dict[str, tuple[tuple[Cond, str], ...]] = field(default_factory=dict)
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
+    rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
 
     def unfinished(self) -> list[str]:
-        """Roles of the post not yet playable: marked todo, or not written at all."""
-        todo = [r.name for r in self.roles.values() if r.todo]
+        """Roles of the post not yet playable: marked todo, or not written at all (those of an
+        expansion not built yet wait for it: the game without it is complete)."""
+        todo = [r.name for r in self.roles.values() if r.todo and not r.expansion]
         return todo + [n for n in self.post_roles if n not in self.roles]
 
     def team_by_group(self, name: str) -> Team | None:
@@ -400,6 +485,9 @@ class Ruleset:
                     cache.setdefault(skill.name, skill)
             for tag in self.card_tags.values():
                 for skill in tag.skills.values():
+                    cache.setdefault(skill.name, skill)
+            for status in self.statuses.values():
+                for skill in status.skills.values():
                     cache.setdefault(skill.name, skill)
             if self.order_skill is not None:
                 cache.setdefault(self.order_skill.name, self.order_skill)

@@ -10,7 +10,10 @@ answers each seat's choice of its first card with A as the setup opens, unless a
 ``setup`` block has that player's own 第一身份 act (then ``role`` is the order as dealt
 and the act decides). Where the ruleset holds the sheriff election on a day of its own
 (竞选日), a ``day`` block runs it first: its ``election_acts`` (自爆 …) and then its
-``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens.
+``sheriff_votes``; ``acts`` and ``votes`` follow when the day's discussion opens. Where the
+day's vote *is* the election (雾雨小镇's day 1), ``sheriff_votes`` are that vote. ``votes`` may
+list several rounds (口吃法官<暗示>): each is cast as its round opens, the reactions in
+``after`` answering the prompts raised in between.
 A ``day`` or ``night`` block's ``penalties`` ({name: 蓝|黄|红}) are given as it opens, before
 its ``surrender``.
 """
@@ -50,6 +53,7 @@ class Runner:
             roles=tuple(p[1] for p in scenario.players),
             secrets=secrets,  # type: ignore[arg-type]
             options=tuple(scenario.options.items()),
+            spare=scenario.spare_cards,
         )
         try:
             self.game = Game.start(rs, start)
@@ -195,25 +199,43 @@ class Runner:
         sheriff = self.sc.ruleset.sheriff
         if sheriff is not None and sheriff.own_day and block.number == sheriff.election_day:
             self._election(block)
-            if not (block.acts or block.votes or block.rejected_votes or block.surrender):
+            if not (block.acts or block.votes or block.rejected_votes or block.surrender or block.showdown[1]):
                 self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
                 self._last_words(block)
                 return
-        elif block.sheriff_votes or block.election_acts:
-            raise self._fail("sheriff_votes / election_acts: this ruleset holds no 竞选日 on this day")
+        elif block.election_acts or (block.sheriff_votes and not self._elects_by_vote(block.number)):
+            raise self._fail("sheriff_votes / election_acts: this ruleset holds no sheriff election on this day")
+        rounds = list(block.votes)
+        if block.sheriff_votes and sheriff is not None and not sheriff.own_day:
+            if rounds:
+                raise self._fail("sheriff_votes and votes: on this day the vote is the sheriff election; give one")
+            rounds = [block.sheriff_votes]
         self._advance_until(lambda: self._is_day(block.number), f"day {block.number}")
         self._block_opens(block)
         for spec in block.acts:
             self._submit(spec)
-        if len(block.votes) > 1:
-            raise self._fail("several vote rounds: this ruleset has one vote round a day")
-        self._cast(block.votes[0] if block.votes else {})
+        for i, votes in enumerate(rounds or [{}]):
+            if i:
+                self._advance_until(
+                    lambda i=i: self._round_open(block.number, i + 1), f"vote round {i + 1} of day {block.number}"
+                )
+            self._cast(votes)
         for voter, target in block.rejected_votes.items():
             result = self._vote(voter, target)
             if result.accepted:
                 raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
         self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
         self._last_words(block)
+
+    def _elects_by_vote(self, number: int) -> bool:
+        sheriff = self.sc.ruleset.sheriff
+        return sheriff is not None and not sheriff.own_day and number == sheriff.election_day
+
+    def _round_open(self, number: int, round_: int) -> bool:
+        st = self.game.st
+        if st.phase == "over" or (st.phase != "day" and self._when(st.phase, st.day) > self._when("day", number)):
+            raise self._fail(f"vote round {round_} of day {number} never reached")
+        return st.phase == "day" and st.vote_round == round_ and st.deadline is not None and not st.work
 
     def _election(self, block: Block) -> None:
         """竞选日: its acts, then its sheriff votes; the discussion that follows is the day's."""
@@ -248,7 +270,7 @@ class Runner:
         return result
 
     def _block_opens(self, block: Block) -> None:
-        """判罚 and 投降 named by the block, as it opens."""
+        """判罚, 投降 and 拍刀 named by the block, as it opens."""
         for name, card in block.penalties.items():
             result = self.game.apply(c.Penalize(at=self._now(), seat=self.sc.seat_of(name), card=card))
             self._record(result.messages)
@@ -259,6 +281,13 @@ class Runner:
             self._record(result.messages)
             if not result.accepted:
                 raise self._fail(f"投降 by {name} refused: {result.reply}")
+        plan, by = block.showdown
+        for i, name in enumerate(by):
+            cmd = c.Showdown(at=self._now(), seat=self.sc.seat_of(name), plan=plan if i == 0 else "")
+            result = self.game.apply(cmd)
+            self._record(result.messages)
+            if not result.accepted:
+                raise self._fail(f"拍刀 by {name} refused: {result.reply}")
 
     def _last_words(self, block: Block) -> None:
         for name, text in block.last_words.items():
@@ -292,7 +321,9 @@ class Runner:
         self._last_words(block)
         self._advance_until(
             lambda: (
-                game.st.phase == "over" or (game.st.phase in {"day", "election"} and self._after_night(block.number))
+                game.st.phase == "over"
+                or (game.st.phase in {"day", "election"} and self._after_night(block.number))
+                or self._when(game.st.phase, game.st.day) > self._when("night", block.number) + 1  # a day in passing
             ),
             f"the day after night {block.number}",
         )
@@ -351,6 +382,16 @@ class Runner:
                 for text in wanted if isinstance(wanted, list) else [wanted]:
                     if any(str(text) in t for t in texts) != want:
                         problems.append(f"{key}: {name} {'never got' if want else 'got'} '{text}'; messages: {texts}")
+        for camp in exp.get("lost") or []:
+            if camp not in st.lost_camps:
+                problems.append(f"lost: expected {camp} lost (判负), lost camps: {st.lost_camps}")
+        said = [m.text for m in self.messages if m.to.kind is To.DIRECTORS]
+        for key, want in (("directors", True), ("no_directors", False)):
+            for text in exp.get(key) or []:
+                if any(str(text) in t for t in said) != want:
+                    problems.append(
+                        f"{key}: {'no' if want else 'a'} message to the directors contains '{text}': {said}"
+                    )
         public = [m.text for m in self.messages if m.to.kind is To.PUBLIC]
         for text in exp.get("public") or []:
             if not any(str(text) in t for t in public):

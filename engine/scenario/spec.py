@@ -2,6 +2,15 @@
 
 A malformed scenario — unknown key, player, role or skill — raises ``Malformed``
 with file:line; the runner turns that into exit code 2.
+
+Compatible extensions of the format, all optional:
+    spare_cards: [狼人, 村民]      top level: the cards dealt to nobody (盗贼's choice)
+    votes: [{…}, {…}]             a day block: one map per vote round (口吃法官<暗示>)
+    sheriff_votes: {…}            a day block whose vote is the election (雾雨小镇's day 1): that vote
+    showdown: {plan, by: [..]}    a day or night block: 拍刀 as it opens, the first proposes, the rest agree
+    rejected_votes, last_words, surrender, penalties, election_acts (day / night blocks)
+    expect: lost: [camps]         these camps are lost (优先判负)
+    expect: directors / no_directors: [texts]   messages to the directors since the last expect
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from engine.ruleset.model import Ruleset
 from engine.ruleset.yamlsrc import Node, Seq, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 
-TOP_KEYS = {"ruleset", "seed", "options", "players", "script"}
+TOP_KEYS = {"ruleset", "seed", "options", "players", "spare_cards", "script"}
 PLAYER_KEYS = {"name", "role", "secret"}
 BLOCK_KEYS = {
     "setup": {"setup", "acts", "after"},
@@ -32,9 +41,10 @@ BLOCK_KEYS = {
         "after",
         "last_words",
         "surrender",
+        "showdown",
         "penalties",
     },
-    "night": {"night", "acts", "after", "last_words", "surrender", "penalties"},
+    "night": {"night", "acts", "after", "last_words", "surrender", "showdown", "penalties"},
     "expect": {"expect"},
 }
 ACT_KEYS = {"by", "skill", "targets", "choice", "rejected"}
@@ -52,6 +62,9 @@ EXPECT_KEYS = {
     "public",
     "no_public",
     "group",
+    "lost",
+    "directors",
+    "no_directors",
 }
 ABSTAIN = "弃权"
 
@@ -85,6 +98,7 @@ class Block:
     rejected_votes: dict[str, str] = field(default_factory=dict)  # each vote must be refused
     last_words: dict[str, str] = field(default_factory=dict)  # 遗言, sent when the block ends
     surrender: list[str] = field(default_factory=list)  # 投降, in order, when the block opens
+    showdown: tuple[str, list[str]] = ("", [])  # 拍刀: (plan, [who proposes, who agrees …]) after 投降
     penalties: dict[str, str] = field(default_factory=dict)  # 判罚 蓝/黄/红, when the block opens
     expect: dict[str, Any] = field(default_factory=dict)
 
@@ -104,6 +118,7 @@ class Scenario:
     players: list[tuple[str, tuple[str, ...], int | None]]
     blocks: list[Block]
     players_line: int = 0
+    spare_cards: tuple[str, ...] = ()  # the cards dealt to nobody (盗贼's choice)
 
     def seat_of(self, name: str) -> int:
         return next(i for i, (n, _, _) in enumerate(self.players, 1) if n == name)
@@ -137,7 +152,10 @@ def read(path: str) -> Scenario:
     players = _players(doc, rs, file)
     names = {p[0] for p in players}
     blocks = _blocks(doc, rs, names, file)
-    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"))
+    spare = doc.get("spare_cards") or []
+    if not isinstance(spare, list) or any(str(r) not in rs.roles for r in spare):
+        raise Malformed(file, line_of(doc, "spare_cards"), f"spare_cards 应为规则集 {rs.id} 中身份的列表")
+    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"), tuple(map(str, spare)))
 
 
 def _keys(node: Node, allowed: set[str], file: str, what: str) -> None:
@@ -215,6 +233,7 @@ def _blocks(doc: Node, rs: Ruleset, names: set[str], file: str) -> list[Block]:
             for name in block.surrender:
                 if name not in names:
                     raise Malformed(file, line_of(item, "surrender"), f"未知 player {name!r}")
+            block.showdown = _showdown(item, names, file)
             block.penalties = _said(item, "penalties", names, file)
             for card in block.penalties.values():
                 if card not in {"蓝", "黄", "红"}:
@@ -259,6 +278,18 @@ def _acts(item: Node, key: str, rs: Ruleset, names: set[str], file: str) -> list
             )
         )
     return out
+
+
+def _showdown(item: Node, names: set[str], file: str) -> tuple[str, list[str]]:
+    raw = item.get("showdown")
+    if raw is None:
+        return ("", [])
+    if not isinstance(raw, dict) or not isinstance(raw.get("by"), list) or not raw.get("plan"):
+        raise Malformed(file, line_of(item, "showdown"), "showdown 应为 {plan: 方案, by: [发起者, 同意者 …]}")
+    for name in raw["by"]:
+        if str(name) not in names:
+            raise Malformed(file, line_of(item, "showdown"), f"未知 player {name!r}")
+    return (str(raw["plan"]), [str(n) for n in raw["by"]])
 
 
 def _vote_map(raw: Any, item: Node, key: str, names: set[str], file: str) -> dict[str, str]:
@@ -317,6 +348,9 @@ def _expect(item: Node, rs: Ruleset, names: set[str], file: str) -> dict[str, An
                 raise Malformed(file, line_of(raw, "camp"), f"规则集 {rs.id} 中没有阵营 {camp}")
     if raw.get("winner") is not None and raw["winner"] not in rs.camps:
         raise Malformed(file, line_of(raw, "winner"), f"规则集 {rs.id} 中没有阵营 {raw['winner']}")
+    for camp in raw.get("lost") or []:
+        if camp not in rs.camps:
+            raise Malformed(file, line_of(raw, "lost"), f"规则集 {rs.id} 中没有阵营 {camp}")
     if "group" in raw:
         if not isinstance(raw["group"], dict):
             raise Malformed(file, line_of(raw, "group"), "group 应为 团队群名: [文字] 的映射")
