@@ -157,6 +157,17 @@ async def set_board(table: Table, words: list[str]) -> str:
     todo = [r for r in board if rs.roles[r].todo]
     if todo:
         raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
+    try:  # a board no deal can satisfy (roles kept apart, forbidden pairs) is refused now, not at /开始
+        boards.deal_spare(
+            rs,
+            random.Random(0),
+            board=() if template else tuple(board),
+            template=template,
+            substitutions=tuple(substitutions),
+            options=dict(table.options),
+        )
+    except boards.BadBoard as bad:
+        raise Refused(f"这个板子不能发牌：{bad}") from bad
     async with table.lock:
         _lobby(table)
         async with get_session() as session:
@@ -170,10 +181,12 @@ async def set_board(table: Table, words: list[str]) -> str:
     counts: dict[str, int] = {}
     for role in board:
         counts[role] = counts.get(role, 0) + 1
-    per_seat = rs.cards.per_seat
-    seats = f"{len(board) // per_seat}人" if per_seat > 1 else f"{len(board)}人"
+    extra = boards.extra_cards(rs, board)
+    seats = f"{boards.seats_for(rs, board)}人" + (f"，另有{extra}个身份不发出、供盗贼挑选" if extra else "")
     name = f"{template}{''.join('+' + s for s in substitutions)}：" if template else ""
-    return f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
+    reply = f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
+    advice = boards.advice_text(rs, board)
+    return reply + (f"\n{advice}" if advice else "")
 
 
 def parse_settings(words: list[str]) -> dict[str, Any]:

@@ -115,6 +115,11 @@ def extra_cards(rs: Ruleset, roles: list[str]) -> int:
     return sum(rs.roles[r].extra_cards for r in roles if r in rs.roles)
 
 
+def seats_for(rs: Ruleset, roles: list[str]) -> int:
+    """How many players this board is for: its cards less 盗贼's extra ones, per seat."""
+    return (len(roles) - extra_cards(rs, roles)) // rs.cards.per_seat
+
+
 def influence(rs: Ruleset, roles: list[str]) -> int:
     """影响力之和: the board's + and - roles added up."""
     return sum(rs.roles[r].influence for r in roles if r in rs.roles)
@@ -131,6 +136,15 @@ def advice(rs: Ruleset, roles: list[str]) -> list[str]:
             what = f"影响力之和为{total:+d}" if not item.weights else f"当前为{value}"
             out.append(f"{item.text}（{what}，建议在{item.low}到{item.high}之间）")
     return out
+
+
+def advice_text(rs: Ruleset, roles: list[str]) -> str | None:
+    """The directors' 身份配置建议 line for this board, when the ruleset gives advice."""
+    if not rs.deal.advice:
+        return None
+    warnings = advice(rs, roles)
+    text = f"【身份配置建议】（仅供参考，不影响开局）影响力之和：{influence(rs, roles):+d}。"
+    return text + ("；".join(warnings) + "。" if warnings else "板子符合全部建议。")
 
 
 def problem(rs: Ruleset, deal: list[tuple[str, ...]], options: dict[str, Any]) -> str | None:

@@ -126,11 +126,9 @@ class Game:
 
     def _advise(self, roles: list[str]) -> None:
         """身份配置建议: the board's 影响力 and the advice it does not follow, for the directors."""
-        if not self.rs.deal.advice:
-            return
-        warnings = boards.advice(self.rs, roles)
-        text = f"【身份配置建议】（仅供参考，不影响开局）影响力之和：{boards.influence(self.rs, roles):+d}。"
-        self.say_directors(text + ("；".join(warnings) + "。" if warnings else "板子符合全部建议。"))
+        text = boards.advice_text(self.rs, roles)
+        if text:
+            self.say_directors(text)
 
     def identity_text(self, seat: Seat) -> str:
         rs = self.rs

@@ -15,8 +15,8 @@ from bot import service
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table
+from engine import boards, reports, texts
 from engine import commands as c
-from engine import reports, texts
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
 
@@ -66,7 +66,7 @@ def _status(table: Table, event: MessageEvent) -> str:
         raise Refused("「状态」包含全部秘密信息，请私聊机器人发送。")
     if table.game is None:
         players = "、".join(f"{p.name}({p.qq})" for p in table.players) or "无"
-        return f"第 #{table.id} 局报名中：{players}；板子 {len(table.board)} 人。"
+        return f"第 #{table.id} 局报名中：{players}；板子 {boards.seats_for(table.rs, table.board)} 人。"
     qq = "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
     return f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
 

@@ -76,7 +76,7 @@ async def _leave(event: MessageEvent, words: list[str]) -> str:
 async def _roll(event: MessageEvent, words: list[str]) -> str:
     table = _group_table(event)
     players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
-    board = f"；板子 {len(table.board)} 人" if table.board else "；板子未设置"
+    board = f"；板子 {boards.seats_for(table.rs, table.board)} 人" if table.board else "；板子未设置"
     state = "报名中" if table.status == "lobby" else "进行中"
     return f"第 #{table.id} 局（{table.rs.name}，{state}）：{len(table.players)} 人报名{board}。\n{players}"
 

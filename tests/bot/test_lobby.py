@@ -241,3 +241,31 @@ async def test_rulesets_and_help_anywhere(app: App) -> None:
         qq.reply(qq.dm(101, "规则集"), listing)
         qq.reply(qq.say(101, "/大厅"), help_text)
         qq.reply(qq.dm(101, "版杀帮助"), help_text)
+
+
+async def test_a_board_is_checked_when_it_is_set(app: App) -> None:
+    """Roles the post keeps apart are refused at /板子 with the post's reason; the post's
+    身份配置建议 comes back as advice, not a refusal; a two-card board counts players, not cards."""
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.reply(qq.say(OWNER, "/新建 wuyu_town", role="owner"), Contains("已新建第 #1 局：雾雨小镇（wuyu_town）"))
+    await refused(
+        app,
+        OWNER,
+        "/板子 狼人x3 白狼 雪狼 预言家 村民x6",
+        "这个板子不能发牌：白狼与雪狼不能同时出现在身份配置中。",
+        group=GROUP,
+    )
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.reply(  # 4 wolves, and 3 knives for 预言家, 女巫, 守卫: the third advice is not followed
+            qq.say(OWNER, "/板子 16人局"),
+            "板子已设置（16人）：16人局：狼人x4、村民x7、女巫、预言家、守卫、猎人、丘比特。\n"
+            "【身份配置建议】（仅供参考，不影响开局）影响力之和：+0。"
+            "建议狼人的数量+（0-2）=杀死所有大特（预言家、女巫、守卫/医生、长老）需要的刀数（当前为-1，建议在0到2之间）。",
+        )
+        qq.reply(qq.say(OWNER, "/板子 狼人x3 乌鸦 锈刃骑士 村民x9"), Contains("板子已设置（14人）", "影响力之和：+2。"))
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.reply(qq.say(OWNER, "/新建 dual_identity", group=GROUP + 1, role="owner"), Contains("已新建第 #2 局"))
+        qq.reply(qq.say(OWNER, "/板子 6人局", group=GROUP + 1), Contains("板子已设置（6人）：6人局："))
