@@ -1,10 +1,14 @@
-"""Session-wide NoneBot set-up for nonebug (it initialises NoneBot once per test session)."""
+"""Session-wide NoneBot set-up for nonebug (it initialises NoneBot once per test session).
+
+nonebug starts the app's lifespan at the session's first test, whichever directory it is in; the
+plugins are loaded here, at the root, so the store's start-up migration is always part of it."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+import nonebot
 import pytest
 from nonebug import NONEBOT_INIT_KWARGS
 
@@ -22,3 +26,12 @@ def pytest_configure(config: pytest.Config) -> None:
         localstore_config_dir=str(SCRATCH / "localstore" / "config"),
         log_level="WARNING",
     )
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def after_nonebot_init(after_nonebot_init: None) -> None:
+    from nonebot.adapters.onebot.v11 import Adapter
+
+    nonebot.get_driver().register_adapter(Adapter)
+    nonebot.load_plugin("bot.store")
+    nonebot.load_plugins("plugins")

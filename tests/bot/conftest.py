@@ -9,15 +9,6 @@ import pytest
 from nonebug import App
 
 
-@pytest.fixture(scope="session", autouse=True)
-async def after_nonebot_init(after_nonebot_init: None) -> None:
-    from nonebot.adapters.onebot.v11 import Adapter
-
-    nonebot.get_driver().register_adapter(Adapter)
-    nonebot.load_plugin("bot.store")
-    nonebot.load_plugins("plugins")
-
-
 @pytest.fixture
 async def app(app: App) -> AsyncIterator[App]:
     """nonebug's app, with the QQ account connected for the whole test (each test context
