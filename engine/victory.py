@@ -18,7 +18,7 @@ from engine import conditions, effects, reports, rounds
 from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.ruleset.model import VictoryRule
-from engine.state import Showdown, Surrender
+from engine.state import Seat, Showdown, Surrender
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -152,20 +152,9 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
                 game.tell(other, f"{seat.name}发起了{seat.camp}的投降。同意请发送「投降」，拒绝请发送「拒绝投降」。")
         reply = f"已发起投降，等待{len(asked) - 1}名角色同意。"
     else:
-        if seat.no not in current.asked:
-            raise Refusal(f"正在进行的是{current.camp}的投降，你不在询问之列。")
+        reply = _answer(game, seat, current, cmd.agree, "surrender", "投降")
         if not cmd.agree:
-            st.surrender = None
-            game.log("surrender", f"{game.who(seat.no)}拒绝投降，投降取消", "投降")
-            for other in current.asked:
-                if other != seat.no:
-                    game.tell(other, f"{seat.name}拒绝投降，投降取消。")
-            return "已拒绝投降，投降取消。"
-        if seat.no in current.agreed:
-            raise Refusal("你已经同意过投降。")
-        current.agreed.append(seat.no)
-        game.log("surrender", f"{game.who(seat.no)}同意投降", "投降")
-        reply = "已同意投降。"
+            return reply
     current = st.surrender
     assert current is not None
     if set(current.agreed) >= set(current.asked):
@@ -176,6 +165,25 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
         check(game)
         reply += "投降有效。"
     return reply
+
+
+def _answer(game: Game, seat: Seat, open_: Surrender | Showdown, agree: bool, kind: str, word: str) -> str:
+    """An asked member's answer to the camp's open 投降 or 拍刀 (``kind`` names the state field):
+    agreeing is recorded; refusing cancels it and tells the others."""
+    if seat.no not in open_.asked:
+        raise Refusal(f"正在进行的是{open_.camp}的{word}，你不在需要同意之列。")
+    if not agree:
+        setattr(game.st, kind, None)
+        game.log(kind, f"{game.who(seat.no)}拒绝{word}，{word}取消", word)
+        for other in open_.asked:
+            if other != seat.no:
+                game.tell(other, f"{seat.name}拒绝{word}，{word}取消。")
+        return f"已拒绝{word}，{word}取消。"
+    if seat.no in open_.agreed:
+        raise Refusal(f"你已经同意过{word}。")
+    open_.agreed.append(seat.no)
+    game.log(kind, f"{game.who(seat.no)}同意{word}", word)
+    return f"已同意{word}。"
 
 
 def _cond_text(cond: dict[str, object]) -> str:
@@ -213,20 +221,9 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
                 game.tell(other, f"{seat.name}发起拍刀，方案：{plan}。同意请发送「同意拍刀」，拒绝请发送「拒绝拍刀」。")
         reply = f"已发起拍刀，等待{len(asked) - 1}名角色同意。"
     else:
-        if seat.no not in current.asked:
-            raise Refusal(f"正在进行的是{current.camp}的拍刀，你不在需要同意之列。")
+        reply = _answer(game, seat, current, cmd.agree, "showdown", "拍刀")
         if not cmd.agree:
-            st.showdown = None
-            game.log("showdown", f"{game.who(seat.no)}拒绝拍刀，拍刀取消", "拍刀")
-            for other in current.asked:
-                if other != seat.no:
-                    game.tell(other, f"{seat.name}拒绝拍刀，拍刀取消。")
-            return "已拒绝拍刀，拍刀取消。"
-        if seat.no in current.agreed:
-            raise Refusal("你已经同意过拍刀。")
-        current.agreed.append(seat.no)
-        game.log("showdown", f"{game.who(seat.no)}同意拍刀", "拍刀")
-        reply = "已同意拍刀。"
+            return reply
     current = st.showdown
     assert current is not None
     if set(current.agreed) >= set(current.asked) and current.camp in rs.rounds:
