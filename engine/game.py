@@ -48,16 +48,7 @@ class Game:
             raise Refusal(problem)
         settings = default_settings(rs) | dict(cmd.settings)
         rng = random.Random(cmd.seed)
-        deal, board_options, spare = boards.deal_spare(
-            rs,
-            rng,
-            roles=cmd.roles,
-            board=cmd.board,
-            template=cmd.template,
-            substitutions=cmd.substitutions,
-            options=dict(cmd.options),
-            spare=cmd.spare,
-        )
+        deal, board_options, spare = _deal(rs, cmd, rng)
         n = len(cmd.names)
         if cmd.secrets:
             secrets = list(cmd.secrets)
@@ -502,19 +493,24 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if problem:
         return problem
     try:
-        boards.deal_spare(
-            rs,
-            random.Random(cmd.seed),
-            roles=cmd.roles,
-            board=cmd.board,
-            template=cmd.template,
-            substitutions=cmd.substitutions,
-            options=dict(cmd.options),
-            spare=cmd.spare,
-        )
+        _deal(rs, cmd, random.Random(cmd.seed))
     except boards.BadBoard as bad:
         return str(bad)
     return None
+
+
+def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
+    """The deal a Start asks for: explicit cards, a board, or a preset with its substitutions."""
+    return boards.deal_spare(
+        rs,
+        rng,
+        roles=cmd.roles,
+        board=cmd.board,
+        template=cmd.template,
+        substitutions=cmd.substitutions,
+        options=dict(cmd.options),
+        spare=cmd.spare,
+    )
 
 
 def _seat(rs: Ruleset, no: int, name: str, roles: tuple[str, ...], secret: int, options: dict[str, Any]) -> Seat:
