@@ -11,14 +11,17 @@ from engine.ruleset.loader import installed_rulesets
 from tests.e2e.harness import ROOT
 
 
-def clean_rulesets() -> list[str]:
-    return [rs.id for rs in installed_rulesets() if not rs.unfinished()]
+def games() -> list[tuple[str, int | None]]:
+    """Every ruleset that checks clean at its default size, and the 16人局 of 雾雨小镇 besides."""
+    clean = [(rs.id, None) for rs in installed_rulesets() if not rs.unfinished()]
+    return [*clean, ("wuyu_town", 16)]
 
 
-@pytest.mark.parametrize("ruleset", clean_rulesets())
-def test_demo_plays_a_whole_game(ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "players"), games())
+def test_demo_plays_a_whole_game(ruleset: str, players: int | None) -> None:
+    size = ["--players", str(players)] if players else []
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "demo", ruleset, "--seed", "5"],
+        [sys.executable, "-m", "bot", "demo", ruleset, "--seed", "5", *size],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -28,3 +31,5 @@ def test_demo_plays_a_whole_game(ruleset: str) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "【揭秘】" in done.stdout
     assert "已开局" in done.stdout and "【游戏结束】" in done.stdout
+    if players:
+        assert f"已开局：第 #1 局，{players} 人。" in done.stdout
