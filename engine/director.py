@@ -124,8 +124,9 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
             game.queue_out(seat.no, "红牌")
             notice(f"{seat.name}被红牌罚下" + ("，所有身份均出局。" if len(seat.cards) > 1 else "。"))
         reds = sum(s.penalties["红"] for s in st.seats if s.camp == seat.camp)
-        if reds >= REDS_TO_LOSE and seat.camp not in st.lost_camps:
-            game.say_directors(f"{seat.camp}累计{reds}张红牌，按规则可判负：发送「裁定 判负 {seat.camp}」。")
+        if seat.camp not in st.lost_camps:  # 判罚红牌时，导演视情况决定是否判负该玩家所在阵营
+            why = f"累计{reds}张红牌，按规则可判负" if reds >= REDS_TO_LOSE else "有角色被判红牌，导演可视情况判负"
+            game.say_directors(f"{seat.camp}{why}：发送「裁定 判负 {seat.camp}」。")
     return f"已判罚{seat.name}{cmd.card}牌。"
 
 

@@ -25,10 +25,13 @@ def test_three_blue_make_a_yellow_and_three_yellow_a_red() -> None:
     assert not game.st.seat(7).last_words_right  # 红牌罚下: no last words
 
 
-def test_two_reds_in_a_camp_offer_the_director_a_loss() -> None:
+def test_every_red_card_offers_the_director_a_loss_and_two_in_a_camp_by_rule() -> None:
     game = new_game()
     run_to(game, "day", 1)
-    penalize(game, 1, "红")
+    first = penalize(game, 1, "红")
+    assert [m.text for m in first.messages if m.to.kind is To.DIRECTORS] == [
+        "狼人阵营有角色被判红牌，导演可视情况判负：发送「裁定 判负 狼人阵营」。"
+    ]
     result = penalize(game, 2, "红")
     told = [m.text for m in result.messages if m.to.kind is To.DIRECTORS]
     assert any("狼人阵营累计2张红牌" in t and "裁定 判负 狼人阵营" in t for t in told)
