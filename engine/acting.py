@@ -195,13 +195,13 @@ def _seat_deadlines(game: Game, step: Step) -> None:
         minutes = (skill.skill.minutes_in(st.phase) if skill else None) or default
         until = st.step_opened + timedelta(minutes=minutes)
         st.seat_deadlines[no] = min(st.seat_deadlines.get(no, until), until)
-    for holding_seat in st.seats:  # a forced feedback opening the step (通灵) sets its holder's limit
-        for holding in cards.held(game, holding_seat):
-            if holding.skill.name in step.skills and holding.skill.automatic and holding_seat.no in st.seat_deadlines:
+    for no in st.seat_deadlines:  # a forced feedback opening the step (通灵) sets its holder's limit
+        for holding in cards.held(game, st.seat(no)):
+            if holding.skill.name in step.skills and holding.skill.automatic:
                 minutes = holding.skill.minutes_in(st.phase)
                 if minutes and holding.state.used_on == st.phase_key:
                     until = st.step_opened + timedelta(minutes=minutes)
-                    st.seat_deadlines[holding_seat.no] = min(st.seat_deadlines[holding_seat.no], until)
+                    st.seat_deadlines[no] = min(st.seat_deadlines[no], until)
     if st.seat_deadlines:
         st.deadline = max(st.seat_deadlines.values())
 

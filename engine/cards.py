@@ -117,7 +117,7 @@ def _held(game: Game, seat: Seat) -> list[Held]:
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
     lent = seat.no in game.st.lent
-    taken = lent_teams(game)
+    taken = lent_teams(game) if game.st.lent else set()
     mine = card.skills.items()
     if any(state.granted for state in card.skills.values()):  # given during play: in order of receipt
         mine = sorted(mine, key=lambda kv: kv[1].granted)  # type: ignore[assignment]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def _holds_flag(game: Game, seat: Seat, flag: str) -> bool:
-    return any(getattr(game.rs.statuses[s.name], flag) for s in seat.statuses)
+    return game.rs.uses_status_flag(flag) and any(getattr(game.rs.statuses[s.name], flag) for s in seat.statuses)
 
 
 def void_reason(game: Game, seat: Seat, skill: Skill, chosen: list[int]) -> str:
@@ -52,7 +52,7 @@ def reached(game: Game, targets: list[int]) -> list[int]:
     for target in targets:
         if not _holds_flag(game, st.seat(target), "immune"):
             out.append(target)
-        for other in st.seats:
+        for other in st.seats if game.rs.uses_status_flag("follows_source") else ():
             follows = [s for s in other.statuses if s.source == target and game.rs.statuses[s.name].follows_source]
             if follows and other.no not in out and other.no != target:
                 out.append(other.no)

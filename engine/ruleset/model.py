@@ -476,6 +476,15 @@ class Ruleset:
         """The skill of that name, whichever role holds it."""
         return self._skills().get(name)
 
+    def uses_status_flag(self, flag: str) -> bool:
+        """Whether any status of the ruleset sets this flag (immune, void_acts, follows_source…)."""
+        cache: dict[str, bool] | None = getattr(self, "_flag_cache", None)
+        if cache is None:
+            cache = self._flag_cache = {}
+        if flag not in cache:
+            cache[flag] = any(getattr(status, flag) for status in self.statuses.values())
+        return cache[flag]
+
     def _skills(self) -> dict[str, Skill]:
         cache: dict[str, Skill] | None = getattr(self, "_skill_cache", None)
         if cache is None:
