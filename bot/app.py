@@ -6,10 +6,9 @@ import os
 from typing import Any
 
 import nonebot
-from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Adapter as OneBotV11
 
-from bot.settings import ROOT, BanshaConfig, data_dir, init_kwargs
+from bot.settings import ROOT, config, data_dir, init_kwargs
 
 
 def create_app(**overrides: Any) -> Any:
@@ -19,7 +18,7 @@ def create_app(**overrides: Any) -> Any:
     nonebot.get_driver().register_adapter(OneBotV11)
     nonebot.load_plugin("bot.store")  # first: its start-up migration must run before the orm's check
     nonebot.load_from_toml(str(ROOT / "pyproject.toml"))
-    if get_plugin_config(BanshaConfig).bansha_sandbox:
+    if config().bansha_sandbox:
         from bot.sandbox import host, web
 
         web.mount(nonebot.get_app(), host.install(data_dir()))

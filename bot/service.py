@@ -13,13 +13,13 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from nonebot import get_plugin_config, logger
+from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, select, update
 
 from bot import deadlines, outbox, teams
 from bot.outbox import Recipient
-from bot.settings import BanshaConfig
+from bot.settings import config
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
 from engine import boards, reports
@@ -331,7 +331,7 @@ def _append(
     session.add(CommandRow(game_id=table.id, seq=table.seq, payload=cmd.as_dict(), undone=False))
     rows = outbox.rows_for(table, table.seq, messages, reply)
     session.add_all(rows)
-    every = get_plugin_config(BanshaConfig).bansha_snapshot_every
+    every = config().bansha_snapshot_every
     if table.game is not None and table.seq - table.snapshot_seq >= every:
         session.add(
             SnapshotRow(

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from nonebot import get_plugin_config
 from pydantic import BaseModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,6 +36,12 @@ class BanshaConfig(BaseModel):
     bansha_timezone: str = "Asia/Shanghai"
     bansha_sandbox: bool = False
     bansha_snapshot_every: int = 25  # commands between two snapshots of a game
+
+
+@cache
+def config() -> BanshaConfig:
+    """The plugin config, read once: NoneBot's config does not change while it runs."""
+    return get_plugin_config(BanshaConfig)
 
 
 def _dotenv() -> dict[str, str]:
