@@ -158,7 +158,7 @@ async def set_board(table: Table, words: list[str]) -> str:
     if todo:
         raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
     try:  # a board no deal can satisfy (roles kept apart, forbidden pairs) is refused now, not at /开始
-        boards.deal_spare(
+        boards.deal(
             rs,
             random.Random(0),
             board=() if template else tuple(board),

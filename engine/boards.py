@@ -199,23 +199,6 @@ def deal(
     template: str = "",
     substitutions: tuple[str, ...] = (),
     options: dict[str, Any] | None = None,
-) -> tuple[list[tuple[str, ...]], dict[str, Any]]:
-    """Each seat's cards (in default order) and the options the board switches on."""
-    hands, board_options, _ = deal_spare(
-        rs, rng, roles=roles, board=board, template=template, substitutions=substitutions, options=options
-    )
-    return hands, board_options
-
-
-def deal_spare(
-    rs: Ruleset,
-    rng: random.Random,
-    *,
-    roles: tuple[tuple[str, ...], ...] = (),
-    board: tuple[str, ...] = (),
-    template: str = "",
-    substitutions: tuple[str, ...] = (),
-    options: dict[str, Any] | None = None,
     spare: tuple[str, ...] = (),
 ) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
     """Each seat's cards (in default order), the options the board switches on, and the cards

@@ -501,7 +501,7 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
 
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
     """The deal a Start asks for: explicit cards, a board, or a preset with its substitutions."""
-    return boards.deal_spare(
+    return boards.deal(
         rs,
         rng,
         roles=cmd.roles,
