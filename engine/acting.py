@@ -487,12 +487,6 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
 # ---------------------------------------------------------------- commands
 
 
-def _seat(game: Game, no: int) -> Seat:
-    if not 1 <= no <= len(game.st.seats):
-        raise Refusal("没有这个座位。")
-    return game.st.seat(no)
-
-
 def _playing(game: Game) -> None:
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")
@@ -541,7 +535,7 @@ def check_choice(game: Game, seat: Seat, skill: Skill, choice: str | None) -> No
 def act(game: Game, cmd: c.Act) -> str:
     _playing(game)
     st = game.st
-    seat = _seat(game, cmd.seat)
+    seat = game.named_seat(cmd.seat)
     if st.prompt is not None and st.prompt.seat == seat.no:
         return prompts.answer(game, seat, cmd)
     holding = _find(game, seat, cmd.skill)
@@ -632,7 +626,7 @@ def now_text(game: Game) -> str:
 def pass_(game: Game, cmd: c.Pass) -> str:
     _playing(game)
     st = game.st
-    seat = _seat(game, cmd.seat)
+    seat = game.named_seat(cmd.seat)
     if st.prompt is not None and st.prompt.seat == seat.no:
         return prompts.decline(game, seat)
     mine = pending(game, seat)
@@ -653,7 +647,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
 
 
 def last_words(game: Game, cmd: c.LastWords) -> str:
-    seat = _seat(game, cmd.seat)
+    seat = game.named_seat(cmd.seat)
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")
     if not seat.last_words_right:

@@ -233,6 +233,12 @@ class Game:
     def log(self, kind: str, text: str, rule: str = "", secret: bool = True) -> None:
         self.st.log.append(LogEntry(texts.phase_title(self.st.phase, self.st.day), kind, text, rule, secret))
 
+    def named_seat(self, no: int) -> Seat:
+        """The seat a command names; refused when the game has no such seat."""
+        if not 1 <= no <= len(self.st.seats):
+            raise Refusal("没有这个座位。")
+        return self.st.seat(no)
+
     def who(self, no: int) -> str:
         """A seat as the log and directors see it: everything."""
         if not no:

@@ -124,9 +124,7 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
     st, rs = game.st, game.rs
     if st.phase == "over":
         raise Refusal("游戏已经结束。")
-    if not 1 <= cmd.seat <= len(st.seats):
-        raise Refusal("没有这个座位。")
-    seat = st.seat(cmd.seat)
+    seat = game.named_seat(cmd.seat)
     current = st.surrender
     if current is None:
         if not cmd.agree:
@@ -195,9 +193,7 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
     st, rs = game.st, game.rs
     if st.phase == "over":
         raise Refusal("游戏已经结束。")
-    if not 1 <= cmd.seat <= len(st.seats):
-        raise Refusal("没有这个座位。")
-    seat = st.seat(cmd.seat)
+    seat = game.named_seat(cmd.seat)
     current = st.showdown
     if current is None:
         if not cmd.agree:

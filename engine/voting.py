@@ -42,9 +42,7 @@ def cast(game: Game, cmd: c.CastVote) -> str:
         raise Refusal("游戏已暂停，请等待导演继续。")
     if st.phase not in {"day", "election"} or st.deadline is None or st.work:
         raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
-    if not 1 <= cmd.seat <= len(st.seats):
-        raise Refusal("没有这个座位。")
-    voter = st.seat(cmd.seat)
+    voter = game.named_seat(cmd.seat)
     if not cards.publicly_in(game, voter):
         raise Refusal("你已出局，不能投票。")
     if any(rs.statuses[x.name].no_vote for x in voter.statuses):
