@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.util
 import string
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,14 @@ class _Ctx:
             self.err(where, key, f"{what} 应为映射（key: value）")
             return None
         return value  # type: ignore[return-value]
+
+    def entries(self, section: Node, allowed: Collection[str], what: str) -> Iterator[tuple[str, Node]]:
+        """Each ``name: {…}`` of a section that is a mapping, its keys checked (errors name "<what> <name>")."""
+        for name, body in section.items():
+            node = self.mapping(body, section, name, f"{what} {name}")
+            if node is not None:
+                self.keys(node, allowed, f"{what} {name}")
+                yield name, node
 
     def keys(self, node: Node, allowed: Collection[str], what: str) -> None:
         for key in node:
@@ -249,11 +257,7 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
 def _options(doc: Node, ctx: _Ctx) -> dict[str, m.Option]:
     out: dict[str, m.Option] = {}
     section = _section(doc, "options", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"选项 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, OPTION_KEYS, f"选项 {name}")
+    for name, node in ctx.entries(section, OPTION_KEYS, "选项"):
         values = tuple(node.get("values") or ())
         default = node.get("default")
         if values and default not in values:
@@ -329,11 +333,7 @@ def _pairs(value: Any, parent: Any, key: str | int, ctx: _Ctx) -> tuple[tuple[st
 def _hands(doc: Node, ctx: _Ctx) -> dict[str, m.Hand]:
     out: dict[str, m.Hand] = {}
     section = _section(doc, "hands", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"组合 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, HAND_KEYS, f"组合 {name}")
+    for name, node in ctx.entries(section, HAND_KEYS, "组合"):
         also = []
         raw = node.get("also") or []
         for i, item in enumerate(raw if isinstance(raw, list) else []):
@@ -427,11 +427,7 @@ def _card_condition(cond: Any, parent: Node, ctx: _Ctx) -> None:
 def _boards(doc: Node, ctx: _Ctx) -> dict[str, m.Board]:
     out: dict[str, m.Board] = {}
     section = _section(doc, "boards", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"板型 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, BOARD_KEYS, f"板型 {name}")
+    for name, node in ctx.entries(section, BOARD_KEYS, "板型"):
         cards = ctx.mapping(node.get("cards"), node, "cards", "cards") or Node()
         deck: list[str] = []
         for role, count in cards.items():
@@ -480,22 +476,14 @@ def _section(doc: Node, key: str, ctx: _Ctx) -> Node:
 
 def _camps(doc: Node, ctx: _Ctx) -> dict[str, m.Camp]:
     camps: dict[str, m.Camp] = {}
-    for name, body in _section(doc, "camps", ctx).items():
-        node = ctx.mapping(body, doc["camps"], name, f"阵营 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, CAMP_KEYS, f"阵营 {name}")
+    for name, node in ctx.entries(_section(doc, "camps", ctx), CAMP_KEYS, "阵营"):
         camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
     return camps
 
 
 def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
     out: dict[str, m.StatusDef] = {}
-    for name, body in _section(doc, "statuses", ctx).items():
-        node = ctx.mapping(body, doc["statuses"], name, f"状态 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, set(STATUS_KEYS), f"状态 {name}")
+    for name, node in ctx.entries(_section(doc, "statuses", ctx), set(STATUS_KEYS), "状态"):
         told = node.get("told", "")
         skills = ctx.mapping(node.get("skills"), node, "skills", "skills") or Node()
         out[name] = m.StatusDef(
@@ -529,11 +517,7 @@ def _statuses(doc: Node, ctx: _Ctx) -> dict[str, m.StatusDef]:
 def _damage(doc: Node, ctx: _Ctx) -> dict[str, m.DamageKind]:
     out: dict[str, m.DamageKind] = {}
     section = _section(doc, "damage", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"伤害 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, KIND_KEYS, f"伤害 {name}")
+    for name, node in ctx.entries(section, KIND_KEYS, "伤害"):
         out[name] = m.DamageKind(name, ctx.names(node, "defences"))
     return out
 
@@ -541,11 +525,7 @@ def _damage(doc: Node, ctx: _Ctx) -> dict[str, m.DamageKind]:
 def _teams(doc: Node, ctx: _Ctx) -> dict[str, m.Team]:
     out: dict[str, m.Team] = {}
     section = _section(doc, "teams", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"团队 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, TEAM_KEYS, f"团队 {name}")
+    for name, node in ctx.entries(section, TEAM_KEYS, "团队"):
         chained = (
             ctx.mapping(node.get("on_member_out"), node, "on_member_out", "on_member_out")
             if "on_member_out" in node
@@ -577,11 +557,7 @@ def _teams(doc: Node, ctx: _Ctx) -> dict[str, m.Team]:
 def _roles(doc: Node, ctx: _Ctx) -> dict[str, m.Role]:
     out: dict[str, m.Role] = {}
     section = _section(doc, "roles", ctx)
-    for name, body in section.items():
-        node = ctx.mapping(body, section, name, f"身份 {name}")
-        if node is None:
-            continue
-        ctx.keys(node, ROLE_KEYS, f"身份 {name}")
+    for name, node in ctx.entries(section, ROLE_KEYS, "身份"):
         role = m.Role(
             name=name,
             camp=ctx.text(node, "camp"),
