@@ -88,10 +88,10 @@ class _Ctx:
             empty = Node()
             empty.file, empty.line, empty.key_lines = file_of(where), line_of(where, key), {}
             return empty
-        if not isinstance(value, dict):
+        if not isinstance(value, Node):
             self.err(where, key, f"{what} 应为映射（key: value）")
             return None
-        return value  # type: ignore[return-value]
+        return value
 
     def entries(self, section: Node, allowed: Collection[str], what: str) -> Iterator[tuple[str, Node]]:
         """Each ``name: {…}`` of a section that is a mapping, its keys checked (errors name "<what> <name>")."""
@@ -606,7 +606,7 @@ def _counter(node: Node, ctx: _Ctx, role: str) -> m.Counter | None:
     return m.Counter(name, ctx.integer(cnode, "start", 0) or 0, tuple(rules))
 
 
-def _skill(role: str, name: str, body: Any, parent: Node, ctx: _Ctx) -> m.Skill | None:
+def _skill(role: str, name: str, body: Any, parent: Node | None, ctx: _Ctx) -> m.Skill | None:
     node = ctx.mapping(body, parent, name, f"技能 {name}")
     if node is None:
         return None
@@ -745,8 +745,8 @@ def _triggers(node: Node, ctx: _Ctx, what: str) -> tuple[m.Trigger, ...]:
 def _minutes(node: Node, key: str, ctx: _Ctx) -> tuple[int | None, tuple[tuple[str, int], ...]]:
     """A time limit: N, or {day: N, night: N}."""
     value = node.get(key)
-    if isinstance(value, dict):
-        ctx.keys(value, {"day", "night"}, key)  # type: ignore[arg-type]
+    if isinstance(value, Node):
+        ctx.keys(value, {"day", "night"}, key)
         if not all(isinstance(v, int) and v > 0 for v in value.values()):
             ctx.err(node, key, f"{key} 的分钟数应为正整数")
             return None, ()
@@ -801,8 +801,8 @@ def _effects(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Effect, ...]
         if isinstance(to, str):
             if to not in {"targets", "self", "first_target", "chosen"}:
                 ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
-        elif isinstance(to, dict) and "below" in to:
-            ctx.keys(to, {*TO_FORMS, "among"}, "to")  # type: ignore[arg-type]
+        elif isinstance(to, Node) and "below" in to:
+            ctx.keys(to, {*TO_FORMS, "among"}, "to")
             if to["below"] != "self":
                 _condition(to["below"], to, "below", ctx)
             _condition(to.get("among"), to, "among", ctx)
@@ -843,12 +843,12 @@ def _verb_arg(verb: str, enode: Node, ctx: _Ctx) -> None:
             ctx.keys(node, DAMAGE_KEYS, "damage")
             if node.get("night", "next") != "next":
                 ctx.err(node, "night", "damage.night 只可为 next")
-    elif verb == "out" and isinstance(arg, dict):
-        ctx.keys(arg, OUT_KEYS, "out")  # type: ignore[arg-type]
+    elif verb == "out" and isinstance(arg, Node):
+        ctx.keys(arg, OUT_KEYS, "out")
         if arg.get("if_out", "self") != "self":
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
-    elif verb == "lose_skills" and isinstance(arg, dict):
-        ctx.keys(arg, {"skills", "told"}, "lose_skills")  # type: ignore[arg-type]
+    elif verb == "lose_skills" and isinstance(arg, Node):
+        ctx.keys(arg, {"skills", "told"}, "lose_skills")
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
@@ -857,8 +857,8 @@ def _verb_arg(verb: str, enode: Node, ctx: _Ctx) -> None:
                 _condition(node.get("of"), node, "of", ctx)
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
-    elif verb == "status" and isinstance(arg, dict):
-        ctx.keys(arg, {"name", "until", "uses"}, "status")  # type: ignore[arg-type]
+    elif verb == "status" and isinstance(arg, Node):
+        ctx.keys(arg, {"name", "until", "uses"}, "status")
         if arg.get("until", "permanent") not in UNTILS:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:
@@ -910,12 +910,8 @@ def _flow(doc: Node, rs: m.Ruleset, ctx: _Ctx) -> None:
     rs.first = ctx.text(flow, "first", "day")
     if rs.first not in {"day", "night"}:
         ctx.err(flow, "first", "first 应为 day 或 night")
-    day_skills = tuple(
-        s.name
-        for holder in (*rs.roles.values(), *rs.card_tags.values())
-        for s in holder.skills.values()
-        if s.timing == "day"
-    )
+    holders: tuple[m.Role | m.CardTag, ...] = (*rs.roles.values(), *rs.card_tags.values())
+    day_skills = tuple(s.name for holder in holders for s in holder.skills.values() if s.timing == "day")
     steps = (
         *_steps(flow, "setup", ctx),
         *_steps(flow, "night", ctx),
@@ -1074,7 +1070,7 @@ def _last_words(doc: Node, ctx: _Ctx) -> m.LastWords:
         return m.LastWords(count=-1, phases=phases)
     if isinstance(count, int):
         return m.LastWords(count=count, phases=phases)
-    if isinstance(count, dict):
+    if isinstance(count, Node):
         ctx.keys(count, {"role", "roles"}, "last_words.count")
         return m.LastWords(
             count_role=ctx.text(count, "role") or None, count_roles=ctx.names(count, "roles"), phases=phases
@@ -1251,15 +1247,15 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
             _check_skill(rs, ctx, skill, role.skills, placed, steps, step_index)
         for effect in role.on_out:
             _check_effect(rs, ctx, effect, steps, step_index, None)
-    for tag in rs.card_tags.values():
-        if tag.team and tag.team not in rs.teams:
-            _problem(ctx, rs, f"标签 [{tag.name}] 的团队 {tag.team} 未定义", tag.where)
-        if tag.relay_of and tag.relay_of not in rs.card_tags:
-            _problem(ctx, rs, f"标签 [{tag.name}] 的 relay_of [{tag.relay_of}] 未定义", tag.where)
-        for skill in tag.skills.values():
-            _check_skill(rs, ctx, skill, tag.skills, placed, steps, step_index)
-    for team in rs.teams.values():
-        for effect in (*team.on_formed, *team.on_member_out_effects):
+    for card_tag in rs.card_tags.values():
+        if card_tag.team and card_tag.team not in rs.teams:
+            _problem(ctx, rs, f"标签 [{card_tag.name}] 的团队 {card_tag.team} 未定义", card_tag.where)
+        if card_tag.relay_of and card_tag.relay_of not in rs.card_tags:
+            _problem(ctx, rs, f"标签 [{card_tag.name}] 的 relay_of [{card_tag.relay_of}] 未定义", card_tag.where)
+        for skill in card_tag.skills.values():
+            _check_skill(rs, ctx, skill, card_tag.skills, placed, steps, step_index)
+    for team_def in rs.teams.values():
+        for effect in (*team_def.on_formed, *team_def.on_member_out_effects):
             _check_effect(rs, ctx, effect, steps, step_index, None)
     for sdef in rs.statuses.values():
         for skill in sdef.skills.values():
@@ -1291,9 +1287,9 @@ def _cross_check(rs: m.Ruleset, ctx: _Ctx) -> None:
         for name in sdef.blocks:
             if rs.skill(name) is None:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义")
-    for rule in rs.victory.rules:
-        if rule.camp not in rs.camps:
-            _problem(ctx, rs, f"胜负条件的阵营 {rule.camp} 未定义")
+    for victory_rule in rs.victory.rules:
+        if victory_rule.camp not in rs.camps:
+            _problem(ctx, rs, f"胜负条件的阵营 {victory_rule.camp} 未定义")
     for effects in rs.victory.on_lose.values():
         for effect in effects:
             _check_effect(rs, ctx, effect, steps, step_index, None)
