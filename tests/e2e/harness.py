@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.sandbox import SandboxClient, World, connect, sent
 from bot.sandbox.transcript import Entry
+from tests.databases import database_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "e2e-token"
@@ -30,17 +31,23 @@ def free_port() -> int:
 
 @dataclass
 class BotProcess:
-    """One run of the bot; ``kill`` ends it abruptly (SIGKILL: no shutdown, no flushing)."""
+    """One run of the bot; ``kill`` ends it abruptly (SIGKILL: no shutdown, no flushing). Its
+    database is SQLite in ``data``, or a fresh PostgreSQL database (tests/databases.py)."""
 
     data: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    database: str = ""
+
+    def __post_init__(self) -> None:
+        self.database = self.database or database_for(self.data)
 
     def start(self) -> None:
         env = dict(
             os.environ,
             PORT=str(self.port),
             BANSHA_DATA_DIR=str(self.data),
+            SQLALCHEMY_DATABASE_URL=self.database,
             SUPERUSERS=f'["{DIRECTOR}"]',
             ONEBOT_ACCESS_TOKEN=TOKEN,
             LOG_LEVEL="WARNING",
