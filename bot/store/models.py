@@ -28,6 +28,8 @@ class GameRow(Model):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[float] = mapped_column(Float)
+    # the next deadline (epoch seconds) while running: start-up arms every game from one indexed query
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class DirectorRow(Model):
