@@ -117,10 +117,10 @@ class Table:
         return role.group(1), int(secret.group(1))
 
 
-def deliveries(world: World) -> list[tuple[str, int, str]]:
-    """Every message the bot delivered: (user | group, id, text)."""
+def deliveries(world: World, since: int = 0) -> list[tuple[str, int, str]]:
+    """Every message the bot delivered (after transcript position ``since``): (user | group, id, text)."""
     out = []
-    for entry in world.transcript:
+    for entry in world.transcript[since:]:
         if (
             entry.direction == "action"
             and entry.ok
