@@ -9,6 +9,7 @@ query without rebuilding any; a deadline that passed while the bot was down fire
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import UTC, datetime
 
 from nonebot import logger, require
@@ -19,6 +20,7 @@ from nonebot_plugin_apscheduler import scheduler  # noqa: E402
 from nonebot_plugin_orm import get_session  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
+from bot import STARTED  # noqa: E402
 from bot.store.models import GameRow  # noqa: E402
 from bot.tables import Table, ensure, tables  # noqa: E402
 
@@ -81,7 +83,7 @@ async def arm_stored() -> int:
     for table in [t for t in tables.tables.values() if t.status == "running" and t.stored_deadline is None]:
         arm(await ensure(table))  # (arms nothing for a paused game)
         armed += table.armed is not None
-    logger.info(f"已设置 {armed} 个截止时间")
+    logger.info(f"已设置 {armed} 个截止时间（启动后 {time.monotonic() - STARTED:.2f} 秒）")
     return armed
 
 

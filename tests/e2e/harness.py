@@ -38,6 +38,8 @@ class BotProcess:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     database: str = ""
+    root: Path = ROOT  # the checkout to run (the benches run a baseline's too)
+    log_level: str = "WARNING"
 
     def __post_init__(self) -> None:
         self.database = self.database or database_for(self.data)
@@ -50,10 +52,10 @@ class BotProcess:
             SQLALCHEMY_DATABASE_URL=self.database,
             SUPERUSERS=f'["{DIRECTOR}"]',
             ONEBOT_ACCESS_TOKEN=TOKEN,
-            LOG_LEVEL="WARNING",
+            LOG_LEVEL=self.log_level,
         )
         log = (self.data / "bot.log").open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
+        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.root, env=env, stdout=log, stderr=log)
 
     def kill(self) -> None:
         assert self.process is not None
