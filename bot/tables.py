@@ -143,9 +143,9 @@ class Registry:
             self._players[qq].add(table.id)
         for qq in directors:
             self._directors[qq].add(table.id)
-        self._groups.setdefault(table.group_id, table.id)
+        self._groups[table.group_id] = table.id  # the newest active game of a group (an ended one may linger)
         for team, group in table.bindings.items():
-            self._bound.setdefault(group, (table.id, team))
+            self._bound[group] = (table.id, team)
         self._keys[table.id] = (players, directors, table.group_id, bound)
 
     def _unindex(self, table_id: int) -> None:
