@@ -18,6 +18,7 @@ from nonebot import get_bots, logger
 from nonebot.adapters.onebot.v11 import ActionFailed, Bot, Message, MessageSegment, NetworkError
 from nonebot.exception import ApiNotAvailable
 
+from bot.settings import account
 from bot.store import journal
 from bot.store.journal import Write
 from bot.store.models import OutboxRow
@@ -89,6 +90,10 @@ async def store(table: Table, rows: list[OutboxRow]) -> None:
 
 
 def the_bot() -> Bot | None:
+    """The QQ account the bot speaks through: the one connected, or (scale-out) this process's."""
+    if account():
+        found = get_bots().get(str(account()))
+        return found if isinstance(found, Bot) else None
     return next((b for b in get_bots().values() if isinstance(b, Bot)), None)
 
 

@@ -13,6 +13,7 @@ import pickle
 import random
 import re
 import time
+from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,11 +23,22 @@ from sqlalchemy import delete, insert, select, update
 
 from bot import deadlines, outbox, teams
 from bot.outbox import Recipient
-from bot.settings import config
-from bot.store import journal
+from bot.settings import account, config, lease_seconds
+from bot.store import journal, leases
 from bot.store.journal import Write
-from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
-from bot.tables import ENGINE_VERSION, Player, Table, ensure, live_log, load_one, ruleset_hash, shared_ruleset, tables
+from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.tables import (
+    ACTIVE,
+    ENGINE_VERSION,
+    Player,
+    Table,
+    ensure,
+    live_log,
+    load_one,
+    ruleset_hash,
+    shared_ruleset,
+    tables,
+)
 from engine import boards, reports
 from engine import commands as c
 from engine.errors import RulesetError
@@ -37,7 +49,7 @@ from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import check_settings, default_settings
 
 NAME_LIMIT = 12
-_background: set[asyncio.Task[int]] = set()  # start-up work still running
+_background: set[asyncio.Task[object]] = set()  # start-up and lease work running in the background
 GAMES = GameRow.__table__
 _LOG = insert(CommandRow.__table__)
 _SNAPSHOT = insert(SnapshotRow.__table__)
@@ -88,10 +100,13 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
             settings=default_settings(rs),
             options={},
             created_at=time.time(),
+            account=account(),
         )
         session.add(row)
         await session.flush()
         session.add(DirectorRow(game_id=row.id, qq=creator))
+        if leases.enabled():
+            session.add(LeaseRow(game_id=row.id, owner=leases.OWNER, expires=time.time() + lease_seconds()))
         await session.commit()
         table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), {}, loaded=True)
     tables.add(table)
@@ -353,7 +368,13 @@ async def _commit(table: Table, write: Write) -> None:
     stored = when.timestamp() if when is not None else None
     if stored != table.stored_deadline:
         write.add(update(GAMES).where(GAMES.c.id == table.id).values(deadline=stored))
-    await journal.commit(write)
+    leases.guard(write, table.id)
+    try:
+        await journal.commit(write)
+    except journal.GuardFailed:  # scale-out: another process took the game over; this one lets it go
+        table.status = "elsewhere"
+        tables.drop(table)
+        raise Refused("本局现由另一个机器人进程主持，这条命令没有生效，请重新发送。") from None
     table.stored_deadline = stored
     table.outbox += write.outbox
     deadlines.arm(table)
@@ -537,9 +558,33 @@ async def recover() -> None:
     are rebuilt as they are touched."""
     from bot.tables import load_all
 
-    await load_all()
-    _background.add(task := asyncio.get_running_loop().create_task(deadlines.arm_stored()))
+    elsewhere = await load_all(leases.claim if leases.enabled() else None)
+    _spawn(deadlines.arm_stored())
+    if leases.enabled():
+        _spawn(_keep_leases(elsewhere))
+
+
+def _spawn(work: Coroutine[Any, Any, object]) -> None:
+    _background.add(task := asyncio.get_running_loop().create_task(work))
     task.add_done_callback(_background.discard)
+
+
+async def _keep_leases(elsewhere: set[int]) -> None:
+    """Scale-out: renew this process's leases, and take over this account's games another
+    process held once their leases expire (a process killed, or stopped in a rolling restart)."""
+    while True:
+        await asyncio.sleep(lease_seconds() / 3)
+        try:
+            await leases.renew()
+            for game_id in await leases.claim(elsewhere):
+                elsewhere.discard(game_id)
+                table = await load_one(game_id)
+                if table is not None and table.status in ACTIVE:
+                    tables.add(table)
+                    deadlines.arm(table)
+                    logger.info(f"接管游戏 #{game_id}")
+        except Exception:  # the database away for a moment: the next round tries again
+            logger.exception("续租失败")
 
 
 async def shutdown() -> None:

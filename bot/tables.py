@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import pickle
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -23,6 +23,7 @@ from nonebot_plugin_orm import get_session
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.settings import account
 from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from engine import commands as c
 from engine.game import Game
@@ -201,17 +202,20 @@ class Registry:
 tables = Registry()
 
 
-async def load_all() -> None:
-    """Start-up: every lobby and running game back in the registry with what routing needs;
-    engine states are rebuilt as they are touched (``ensure``)."""
+async def load_all(held: Callable[[list[int]], Awaitable[set[int]]] | None = None) -> set[int]:
+    """Start-up: every lobby and running game (of this process's account, in scale-out) back in
+    the registry with what routing needs; engine states are rebuilt as they are touched
+    (``ensure``). ``held`` keeps the games whose lease this process got; returns the others."""
     tables.clear()
+    live = GameRow.status.in_(ACTIVE)
+    if account():
+        live = live & (GameRow.account == account())
     async with get_session() as session:
-        games = (await session.execute(select(GameRow.__table__).where(GameRow.status.in_(ACTIVE)))).all()
+        games = (await session.execute(select(GameRow.__table__).where(live))).all()
         ids = [g.id for g in games]
         seats: defaultdict[int, list[Player]] = defaultdict(list)
         directors: defaultdict[int, set[int]] = defaultdict(set)
         bindings: defaultdict[int, dict[str, int]] = defaultdict(dict)
-        live = GameRow.status.in_(ACTIVE)
         for p in await session.execute(
             select(PlayerRow.game_id, PlayerRow.seat, PlayerRow.qq, PlayerRow.name)
             .join(GameRow, GameRow.id == PlayerRow.game_id)
@@ -229,14 +233,18 @@ async def load_all() -> None:
             .where(live)
         ):
             bindings[b.game_id][b.team] = b.group_id
+    mine = await held(ids) if held is not None else set(ids)
     for row in games:
+        if row.id not in mine:
+            continue
         try:
             table = _table(row, seats[row.id], directors[row.id], bindings[row.id])
         except Exception:  # a broken game must not keep the others from starting
             logger.exception(f"无法恢复游戏 #{row.id}")
             continue
         tables.add(table)
-    logger.info(f"已载入 {len(ids)} 局游戏的名单；各局状态在首次用到时恢复")
+    logger.info(f"已载入 {len(mine)} 局游戏的名单；各局状态在首次用到时恢复")
+    return set(ids) - mine
 
 
 def _table(row: GameRow, players: list[Player], directors: set[int], bindings: dict[str, int]) -> Table:

@@ -37,23 +37,32 @@ _MARK_FAILED = (
 )
 
 
+class GuardFailed(Exception):
+    """A guard of the write matched no row: nothing was written."""
+
+
 @dataclass
 class Write:
     """One transaction: Core statements (with their parameters) and the outbox rows to insert,
-    whose ids are filled in once it committed."""
+    whose ids are filled in once it committed; guards are statements that must touch one row
+    each, or the whole write is rolled back (a lease another process holds)."""
 
     statements: list[tuple[Executable, Any]] = field(default_factory=list)
     outbox: list[OutboxRow] = field(default_factory=list)
+    guards: list[tuple[Executable, Any]] = field(default_factory=list)
 
     def add(self, statement: Executable, params: Any = None) -> None:
         self.statements.append((statement, params))
+
+    def guard(self, statement: Executable, params: Any = None) -> None:
+        self.guards.append((statement, params))
 
     def __bool__(self) -> bool:
         return bool(self.statements or self.outbox)
 
 
 @cache
-def _engine() -> AsyncEngine:
+def engine() -> AsyncEngine:
     bind = get_session().bind
     assert isinstance(bind, AsyncEngine)
     return bind
@@ -84,7 +93,10 @@ async def commit(write: Write) -> None:
     """Run the write in one transaction, with every delivery mark that waited."""
     sent, failed = _marks.take()
     try:
-        async with _engine().begin() as connection:
+        async with engine().begin() as connection:
+            for statement, params in write.guards:
+                if (await connection.execute(statement, params)).rowcount != 1:  # type: ignore[attr-defined]
+                    raise GuardFailed(str(statement))
             for statement, params in write.statements:
                 await connection.execute(statement, params)
             if write.outbox:

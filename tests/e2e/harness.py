@@ -40,6 +40,7 @@ class BotProcess:
     database: str = ""
     root: Path = ROOT  # the checkout to run (the benches run a baseline's too)
     log_level: str = "WARNING"
+    env: dict[str, str] = field(default_factory=dict)  # more settings (BANSHA_ACCOUNT …)
 
     def __post_init__(self) -> None:
         self.database = self.database or database_for(self.data)
@@ -53,6 +54,7 @@ class BotProcess:
             SUPERUSERS=f'["{DIRECTOR}"]',
             ONEBOT_ACCESS_TOKEN=TOKEN,
             LOG_LEVEL=self.log_level,
+            **self.env,
         )
         log = (self.data / "bot.log").open("ab")
         self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.root, env=env, stdout=log, stderr=log)
