@@ -27,8 +27,9 @@ from pathlib import Path
 # run as a script, bench/ would come first on the path; the project root is what we need
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bot.sandbox import World, sent  # noqa: E402
-from tests.e2e.harness import BOT, DIRECTOR, ROOT, TOKEN, BotProcess, Table, attach  # noqa: E402
+from bot.sandbox import sent  # noqa: E402
+from tests.e2e.harness import DIRECTOR, ROOT, TOKEN, BotProcess, Table, attach  # noqa: E402
+from tests.e2e.harness import qq_world as world  # noqa: E402
 
 GROUP = 500
 PLAYERS = list(range(2, 14))  # twelve
@@ -62,19 +63,6 @@ class EchoProcess(BotProcess):
         env = dict(os.environ, PORT=str(self.port), ONEBOT_ACCESS_TOKEN=TOKEN)
         log = (self.data / "bot.log").open("ab")
         self.process = subprocess.Popen([sys.executable, str(script)], cwd=self.data, env=env, stdout=log, stderr=log)
-
-
-def world() -> World:
-    w = World(BOT)
-    w.add_user(DIRECTOR, "导演")
-    w.befriend(DIRECTOR)
-    w.create_group(GROUP, "主群", owner_id=DIRECTOR)
-    w.add_member(GROUP, BOT, role="admin")
-    for qq in PLAYERS:
-        w.add_user(qq, f"玩家{qq}")
-        w.befriend(qq)
-        w.add_member(GROUP, qq)
-    return w
 
 
 async def game_at_the_wolves_step(t: Table) -> tuple[int, int]:
@@ -115,7 +103,7 @@ async def measure(t: Table, qq: int, text: str, count: int, burst: int) -> tuple
 async def bench(process: BotProcess, actions: int, burst: int, echo: bool) -> tuple[list[float], float]:
     process.start()
     try:
-        qq_world = world()
+        qq_world = world([GROUP], PLAYERS)
         t = Table(qq_world, await attach(process, qq_world, timeout=300), GROUP)
         if echo:
             qq, text = PLAYERS[0], "杀人 3"

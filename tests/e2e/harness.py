@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,6 +88,22 @@ async def attach(bot: BotProcess, world: World, timeout: float = 30) -> SandboxC
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError("the bot did not come up:\n" + bot.log()[-3000:]) from None
             await asyncio.sleep(0.2)
+
+
+def qq_world(groups: Sequence[int], players: Iterable[int], self_id: int = BOT) -> World:
+    """QQ with the director, ``groups`` (the director owns them, the bot is admin in each) and the
+    ``players``, all the bot's friends and members of the first group."""
+    world = World(self_id)
+    world.add_user(DIRECTOR, "导演")
+    world.befriend(DIRECTOR)
+    for group in groups:
+        world.create_group(group, f"群{group}", owner_id=DIRECTOR)
+        world.add_member(group, self_id, role="admin")
+    for qq in players:
+        world.add_user(qq, f"玩家{qq}")
+        world.befriend(qq)
+        world.add_member(groups[0], qq)
+    return world
 
 
 class Table:

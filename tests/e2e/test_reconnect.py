@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bot.sandbox import SandboxClient, World
 from tests.e2e.harness import BOT, DIRECTOR, TOKEN, BotProcess, Table, attach, deliveries
+from tests.e2e.harness import qq_world as qq_world_of
 
 MAIN, LOVERS = 500, 600
 PLAYERS = {2: "甲", 3: "乙", 4: "丙", 5: "丁", 6: "戊", 7: "己"}
@@ -66,22 +67,8 @@ async def connect_slow(process: BotProcess, world: World) -> SlowMemberList:
     return client
 
 
-def world() -> World:
-    w = World(BOT)
-    w.add_user(DIRECTOR, "导演")
-    w.befriend(DIRECTOR)
-    for group in (MAIN, LOVERS):
-        w.create_group(group, "群", owner_id=DIRECTOR)
-        w.add_member(group, BOT, role="admin")
-    for qq in PLAYERS:
-        w.add_user(qq, f"玩家{qq}")
-        w.befriend(qq)
-        w.add_member(MAIN, qq)
-    return w
-
-
 async def test_a_deadline_during_the_catch_up_sends_its_messages_once(tmp_path: Path) -> None:
-    qq_world = world()
+    qq_world = qq_world_of([MAIN, LOVERS], PLAYERS)
     process = BotProcess(tmp_path)
     process.start()
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.sandbox import SandboxClient, World, connect
 from tests.databases import fresh_postgres
-from tests.e2e.harness import DIRECTOR, TOKEN, BotProcess, Table, deliveries
+from tests.e2e.harness import DIRECTOR, TOKEN, BotProcess, Table, deliveries, qq_world
 
 LEASE = 3.0  # seconds
 ACCOUNTS = {10000: 500, 20000: 700}  # QQ account → its game's main group
@@ -26,17 +26,7 @@ def players(account: int) -> list[int]:
 
 
 def world(account: int) -> World:
-    w = World(account)
-    w.add_user(DIRECTOR, "导演")
-    w.befriend(DIRECTOR)
-    group = ACCOUNTS[account]
-    w.create_group(group, "主群", owner_id=DIRECTOR)
-    w.add_member(group, account, role="admin")
-    for qq in players(account):
-        w.add_user(qq, f"玩家{qq}")
-        w.befriend(qq)
-        w.add_member(group, qq)
-    return w
+    return qq_world([ACCOUNTS[account]], players(account), self_id=account)
 
 
 def process(data: Path, database: str, account: int) -> BotProcess:
