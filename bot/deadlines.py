@@ -22,7 +22,7 @@ from sqlalchemy import select  # noqa: E402
 
 from bot import STARTED  # noqa: E402
 from bot.store.models import GameRow  # noqa: E402
-from bot.tables import Table, ensure, tables  # noqa: E402
+from bot.tables import Table, open_game, tables  # noqa: E402
 
 CHUNK = 500  # jobs armed between two looks at the event loop while start-up arms them
 
@@ -72,17 +72,21 @@ async def arm_stored() -> int:
         ).all()
     armed = 0
     for table_id, stamp in rows:
-        table = tables.tables.get(table_id)
-        if table is None or table.loaded:
-            continue  # a game touched meanwhile armed itself, maybe for a later moment than stored
-        table.armed = datetime.fromtimestamp(stamp, UTC)
-        _schedule(table_id, table.armed)
+        if table_id in tables.tables or (tables.held is not None and table_id not in tables.held):
+            continue  # opened meanwhile, it armed itself (maybe for a later moment); or another process's
+        _schedule(table_id, datetime.fromtimestamp(stamp, UTC))
         armed += 1
         if armed % CHUNK == 0:
             await asyncio.sleep(0)  # let connections and messages in meanwhile
-    for table in [t for t in tables.tables.values() if t.status == "running" and t.stored_deadline is None]:
-        arm(await ensure(table))  # (arms nothing for a paused game)
-        armed += table.armed is not None
+    async with get_session() as session:
+        unknown = (
+            await session.scalars(select(GameRow.id).where(GameRow.status == "running", GameRow.deadline.is_(None)))
+        ).all()
+    for table_id in unknown:
+        table = await open_game(table_id)
+        if table is not None:
+            arm(table)  # (arms nothing for a paused game)
+            armed += table.armed is not None
     logger.info(f"已设置 {armed} 个截止时间（启动后 {time.monotonic() - STARTED:.2f} 秒）")
     return armed
 
@@ -90,6 +94,6 @@ async def arm_stored() -> int:
 async def _fire(game_id: int) -> None:
     from bot import service
 
-    table = tables.tables.get(game_id)
+    table = tables.tables.get(game_id) or await open_game(game_id)
     if table is not None:
         await service.tick(table)

@@ -26,15 +26,15 @@ from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
 from bot.store import journal, leases
 from bot.store.journal import Write
-from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import (
-    ACTIVE,
     ENGINE_VERSION,
     Player,
     Table,
-    ensure,
+    discover,
     live_log,
     load_one,
+    open_game,
     ruleset_hash,
     shared_ruleset,
     tables,
@@ -108,7 +108,7 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
         if leases.enabled():
             session.add(LeaseRow(game_id=row.id, owner=leases.OWNER, expires=time.time() + lease_seconds()))
         await session.commit()
-        table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), {}, loaded=True)
+        table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), {})
     tables.add(table)
     return table
 
@@ -315,7 +315,6 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
 
 async def tick(table: Table) -> None:
     """A deadline job fired: close whatever is due."""
-    await ensure(table)
     async with table.lock:
         if table.game is None or table.status != "running":
             return
@@ -578,9 +577,10 @@ async def _keep_leases(elsewhere: set[int]) -> None:
             await leases.renew()
             for game_id in await leases.claim(elsewhere):
                 elsewhere.discard(game_id)
-                table = await load_one(game_id)
-                if table is not None and table.status in ACTIVE:
-                    tables.add(table)
+                assert tables.held is not None
+                tables.held.add(game_id)
+                table = await open_game(game_id)
+                if table is not None:
                     deadlines.arm(table)
                     logger.info(f"接管游戏 #{game_id}")
         except Exception:  # the database away for a moment: the next round tries again
@@ -596,20 +596,11 @@ GAME_TAGS = re.compile(r"#(\d{1,9})")
 
 
 async def rebuild_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
-    """Before a message is handled: every game it may be about is rebuilt — the sender's seats and
-    directed games, the group's game, a bound team group's game, games it names by ``#局号``
-    (and a superuser's only game)."""
-    touched: list[Table] = []
-    if qq is not None:
-        touched += tables.playing(qq) + tables.directing(qq, set())
-    if group_id is not None:
-        touched += [t for t in (tables.in_group(group_id),) if t is not None]
-        touched += [bound[0] for bound in (tables.bound_to(group_id),) if bound is not None]
-    touched += [t for t in (tables.tables.get(int(n)) for n in GAME_TAGS.findall(text)[:3]) if t is not None]
-    if superuser and len(tables.tables) == 1:
-        touched += tables.tables.values()
-    for table in touched:
-        await ensure(table)
+    """Before a message is handled: every game it may be about is open — the sender's seats and
+    directed games, the group's game, a bound team group's game, games it names by ``#局号``;
+    for a superuser's DM, every game (a superuser directs them all)."""
+    named = [int(n) for n in GAME_TAGS.findall(text)[:3]]
+    await discover(qq, group_id, named, everything=superuser and group_id is None)
 
 
 async def deliver_all() -> None:
@@ -617,10 +608,10 @@ async def deliver_all() -> None:
     with its roster (whatever changed in the groups meanwhile)."""
     async with get_session() as session:
         waiting = set((await session.scalars(select(OutboxRow.game_id).where(OutboxRow.sent_at.is_(None)))).all())
+        bound = set((await session.scalars(select(BindingRow.game_id).distinct())).all())
+    for game_id in sorted((waiting | bound) - set(tables.tables)):
+        await open_game(game_id)
     for table in list(tables.tables.values()):
-        if not (table.loaded or table.bindings or table.id in waiting):
-            continue
-        await ensure(table)
         async with table.sending:
             await teams.follow(table, force=True, announce=False)
             await deliver(table)

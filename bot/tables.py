@@ -1,9 +1,11 @@
 """The games the bot holds open (a 'table' each): lobby data, the live engine game, the messages
 waiting to go out, and the index that finds a QQ number's or a group's games in O(1).
 
-Start-up reads only what routing needs (games, seats, directors, bindings: four queries);
-a game's engine state is rebuilt from the database — last snapshot + the log's tail — the
-first time it is touched (``ensure``): a message about it, its deadline, a delivery.
+Start-up opens no game. A game is opened — rebuilt from the database, last snapshot + the log's
+tail — the first time something touches it: a message from one of its players or directors or
+in one of its groups (``discover``, before the message is handled), its deadline, a delivery.
+Once a QQ number or a group has been looked up in the database, all its games are open and the
+index answers for it from then on: its games change only through open tables.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from nonebot import logger
 from nonebot_plugin_orm import get_session
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.settings import account
@@ -93,8 +95,6 @@ class Table:
     # message delivery, in commit order; taken before ``lock`` is let go so turns never swap
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
     outbox: list[OutboxRow] = field(default_factory=list)  # committed, not yet sent, in commit order
-    loaded: bool = False  # the engine state and the waiting messages are in memory
-    loading: asyncio.Lock = field(default_factory=asyncio.Lock)
     armed: datetime | None = None  # the deadline the scheduler job is set for
     stored_deadline: float | None = None  # the deadline the game row holds (start-up arms from it)
 
@@ -123,6 +123,10 @@ class Registry:
         self._groups: dict[int, int] = {}
         self._bound: dict[int, tuple[int, str]] = {}
         self._keys: dict[int, tuple[frozenset[int], frozenset[int], int, frozenset[int]]] = {}
+        self.known_qq: set[int] = set()  # looked up in the database: every game of theirs is open
+        self.known_groups: set[int] = set()
+        self.known_all = False
+        self.held: set[int] | None = None  # scale-out: the games whose lease this process holds
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -202,49 +206,83 @@ class Registry:
 tables = Registry()
 
 
-async def load_all(held: Callable[[list[int]], Awaitable[set[int]]] | None = None) -> set[int]:
-    """Start-up: every lobby and running game (of this process's account, in scale-out) back in
-    the registry with what routing needs; engine states are rebuilt as they are touched
-    (``ensure``). ``held`` keeps the games whose lease this process got; returns the others."""
-    tables.clear()
+def _scope() -> ColumnElement[bool]:
+    """Games this process runs: active ones (of its account, in scale-out)."""
     live = GameRow.status.in_(ACTIVE)
-    if account():
-        live = live & (GameRow.account == account())
+    return live & (GameRow.account == account()) if account() else live
+
+
+async def load_all(held: Callable[[list[int]], Awaitable[set[int]]] | None = None) -> set[int]:
+    """Start-up: no game is opened. In scale-out, ``held`` claims this account's games; returns
+    those another process holds."""
+    tables.clear()
+    if held is None:
+        return set()
     async with get_session() as session:
-        games = (await session.execute(select(GameRow.__table__).where(live))).all()
-        ids = [g.id for g in games]
-        seats: defaultdict[int, list[Player]] = defaultdict(list)
-        directors: defaultdict[int, set[int]] = defaultdict(set)
-        bindings: defaultdict[int, dict[str, int]] = defaultdict(dict)
-        for p in await session.execute(
-            select(PlayerRow.game_id, PlayerRow.seat, PlayerRow.qq, PlayerRow.name)
-            .join(GameRow, GameRow.id == PlayerRow.game_id)
-            .where(live)
-            .order_by(PlayerRow.game_id, PlayerRow.seat)
-        ):
-            seats[p.game_id].append(Player(p.seat, p.qq, p.name))
-        for d in await session.execute(
-            select(DirectorRow.game_id, DirectorRow.qq).join(GameRow, GameRow.id == DirectorRow.game_id).where(live)
-        ):
-            directors[d.game_id].add(d.qq)
-        for b in await session.execute(
-            select(BindingRow.game_id, BindingRow.team, BindingRow.group_id)
+        ids = list((await session.scalars(select(GameRow.id).where(_scope()))).all())
+    tables.held = await held(ids)
+    return set(ids) - tables.held
+
+
+_opening = asyncio.Lock()
+
+
+async def discover(qq: int | None, group_id: int | None, named: list[int], everything: bool) -> None:
+    """Open every game a message may be about: the sender's seats and directed games, the
+    group's game, a bound team group's game, games named by number (``everything``: all)."""
+    wanted: set[int] = set()
+    scope = _scope()
+    checks = []
+    if qq is not None and qq not in tables.known_qq:
+        checks += [
+            select(PlayerRow.game_id).join(GameRow, GameRow.id == PlayerRow.game_id).where(scope, PlayerRow.qq == qq),
+            select(DirectorRow.game_id)
+            .join(GameRow, GameRow.id == DirectorRow.game_id)
+            .where(scope, DirectorRow.qq == qq),
+        ]
+    if group_id is not None and group_id not in tables.known_groups:
+        checks += [
+            select(GameRow.id).where(scope, GameRow.group_id == group_id),
+            select(BindingRow.game_id)
             .join(GameRow, GameRow.id == BindingRow.game_id)
-            .where(live)
-        ):
-            bindings[b.game_id][b.team] = b.group_id
-    mine = await held(ids) if held is not None else set(ids)
-    for row in games:
-        if row.id not in mine:
-            continue
+            .where(scope, BindingRow.group_id == group_id),
+        ]
+    named = [n for n in named if n not in tables.tables]
+    if named:
+        checks.append(select(GameRow.id).where(scope, GameRow.id.in_(named)))
+    if everything and not tables.known_all:
+        checks.append(select(GameRow.id).where(scope))
+    if not checks:
+        return
+    async with get_session() as session:
+        for check in checks:
+            wanted.update((await session.scalars(check)).all())
+    for game_id in sorted(wanted):
+        await open_game(game_id)
+    if qq is not None:
+        tables.known_qq.add(qq)
+    if group_id is not None:
+        tables.known_groups.add(group_id)
+    tables.known_all = tables.known_all or everything
+
+
+async def open_game(game_id: int) -> Table | None:
+    """The game, opened (rebuilt) once and kept in the registry while it is active; None when
+    there is no such active game here (or, in scale-out, another process holds it)."""
+    async with _opening:
+        if game_id in tables.tables:
+            return tables.tables[game_id]
+        if tables.held is not None and game_id not in tables.held:
+            return None
         try:
-            table = _table(row, seats[row.id], directors[row.id], bindings[row.id])
-        except Exception:  # a broken game must not keep the others from starting
-            logger.exception(f"无法恢复游戏 #{row.id}")
-            continue
+            table = await load_one(game_id)
+        except Exception:  # a broken game must not keep the others from running
+            logger.exception(f"无法恢复游戏 #{game_id}")
+            return None
+        if table is None or table.status not in ACTIVE:
+            return None
         tables.add(table)
-    logger.info(f"已载入 {len(mine)} 局游戏的名单；各局状态在首次用到时恢复")
-    return set(ids) - mine
+        return table
 
 
 def _table(row: GameRow, players: list[Player], directors: set[int], bindings: dict[str, int]) -> Table:
@@ -268,20 +306,8 @@ def _table(row: GameRow, players: list[Player], directors: set[int], bindings: d
     )
 
 
-async def ensure(table: Table) -> Table:
-    """The table with its engine state and waiting messages in memory (rebuilt once)."""
-    if table.loaded:
-        return table
-    async with table.loading:
-        if not table.loaded:
-            async with get_session() as session:
-                await _rebuild(session, table)
-            table.loaded = True
-    return table
-
-
 async def load_one(game_id: int) -> Table | None:
-    """A game the registry does not hold (one that ended with messages still waiting)."""
+    """A game from the database, rebuilt, whatever its status (not put in the registry)."""
     async with get_session() as session:
         row = await session.get(GameRow, game_id)
         if row is None:
@@ -296,7 +322,6 @@ async def load_one(game_id: int) -> Table | None:
         }
         table = _table(row, [Player(p.seat, p.qq, p.name) for p in players], directors, bindings)
         await _rebuild(session, table)
-    table.loaded = True
     return table
 
 

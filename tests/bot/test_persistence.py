@@ -11,7 +11,20 @@ import pytest
 from nonebug import App
 
 from engine import commands as c
-from tests.bot.helpers import GROUP, OWNER, PLAYERS, accepted, game, holders, now, running_game, seat, secret, state
+from tests.bot.helpers import (
+    GROUP,
+    OWNER,
+    PLAYERS,
+    STRANGER,
+    accepted,
+    game,
+    holders,
+    now,
+    running_game,
+    seat,
+    secret,
+    state,
+)
 
 
 @contextmanager
@@ -70,7 +83,7 @@ async def test_a_command_is_one_transaction_and_its_marks_ride_with_the_next(
     assert await unsent() == []
 
 
-async def test_a_restart_rebuilds_a_game_only_when_it_is_touched(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonebot_plugin_apscheduler import scheduler
 
     from bot import deadlines, service
@@ -85,17 +98,17 @@ async def test_a_restart_rebuilds_a_game_only_when_it_is_touched(app: App, monke
 
     await load_all()  # as at start-up
     assert await deadlines.arm_stored() == 1
-    fresh = tables.in_group(GROUP)
-    assert fresh is not None and fresh is not table
-    assert not fresh.loaded and fresh.game is None  # nothing rebuilt ...
-    job = scheduler.get_job(deadlines.job_id(fresh))
+    assert tables.tables == {} and tables.playing(wolf) == []  # nothing opened ...
+    job = scheduler.get_job(deadlines.job_id(table))
     assert job is not None and job.next_run_time == deadline  # ... yet its deadline is armed, from the row
-    assert [t.id for t in tables.playing(wolf)] == [fresh.id]
-    assert [t.id for t in tables.directing(OWNER, set())] == [fresh.id]
 
-    await service.rebuild_for(wolf, None, "身份", superuser=False)  # what the event preprocessor does
-    assert fresh.loaded and state(fresh) == before
-    assert fresh.seq == table.seq and fresh.outbox == []
+    await service.rebuild_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
+    assert tables.tables == {}
+    await service.rebuild_for(wolf, None, "身份", superuser=False)
+    fresh = tables.in_group(GROUP)
+    assert fresh is not None and fresh is not table and tables.playing(wolf) == [fresh]
+    assert state(fresh) == before and fresh.seq == table.seq and fresh.outbox == []
+    assert [t.id for t in tables.directing(OWNER, set())] == [fresh.id]
 
 
 async def test_the_index_follows_sign_ups_leaves_directors_and_the_end(
