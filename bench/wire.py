@@ -1,12 +1,14 @@
 """Wire speed: from a player's DM to the bot's "已记录" reply, over the real reverse WebSocket.
 
-    python bench/wire.py [--actions 300] [--burst 200]
+    python bench/wire.py [--actions 300] [--burst 200] [--games 1 1000] [--root CHECKOUT]
 
 Both servers run as subprocesses on loopback and are driven by the same simulated QQ
 client: the real bot (every action committed to SQLite, with its outbox, before the
 reply) and, as the baseline, a bare NoneBot app on the same stack (FastAPI driver,
 OneBot v11 adapter) whose only plugin answers every DM with "已记录".
-Prints median and p99 latency, and accepted actions per second for a burst of DMs.
+Prints median and p99 latency, and accepted actions per second for a burst of DMs, with
+1 live game and with 1,000 (the others seeded before the bot starts: bench/seed.py), and each
+one's ratio to the echo. ``--root`` runs another checkout's bot (a baseline), seeded the same way.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -24,8 +27,9 @@ from pathlib import Path
 # run as a script, bench/ would come first on the path; the project root is what we need
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from bot.sandbox import World, sent  # noqa: E402
-from tests.e2e.harness import BOT, DIRECTOR, ROOT, TOKEN, BotProcess, Table, attach  # noqa: E402
+from bot.sandbox import sent  # noqa: E402
+from tests.e2e.harness import DIRECTOR, ROOT, TOKEN, BotProcess, Table, attach  # noqa: E402
+from tests.e2e.harness import qq_world as world  # noqa: E402
 
 GROUP = 500
 PLAYERS = list(range(2, 14))  # twelve
@@ -61,19 +65,6 @@ class EchoProcess(BotProcess):
         self.process = subprocess.Popen([sys.executable, str(script)], cwd=self.data, env=env, stdout=log, stderr=log)
 
 
-def world() -> World:
-    w = World(BOT)
-    w.add_user(DIRECTOR, "导演")
-    w.befriend(DIRECTOR)
-    w.create_group(GROUP, "主群", owner_id=DIRECTOR)
-    w.add_member(GROUP, BOT, role="admin")
-    for qq in PLAYERS:
-        w.add_user(qq, f"玩家{qq}")
-        w.befriend(qq)
-        w.add_member(GROUP, qq)
-    return w
-
-
 async def game_at_the_wolves_step(t: Table) -> tuple[int, int]:
     """A 12-seat game standing at night 1's wolf step with a long deadline; returns (wolf, target)."""
     await t.say(DIRECTOR, "/新建 secret_number", "已新建")
@@ -85,7 +76,7 @@ async def game_at_the_wolves_step(t: Table) -> tuple[int, int]:
     for qq in PLAYERS:
         await t.told(qq, "你的角色：", since=mark)
     wolves = [qq for qq in PLAYERS if t.identity(qq)[0] == "狼人"]
-    await t.dm(DIRECTOR, "推进", "已推进")
+    await t.say(DIRECTOR, "/推进", "已推进")
     await t.told(wolves[0], "【第1夜·狼人】", since=mark)
     target = next(t.identity(qq)[1] for qq in PLAYERS if qq not in wolves)
     return wolves[0], target
@@ -109,49 +100,65 @@ async def measure(t: Table, qq: int, text: str, count: int, burst: int) -> tuple
     return latencies, burst / (time.perf_counter() - began)
 
 
-async def run(actions: int, burst: int) -> None:
+async def bench(process: BotProcess, actions: int, burst: int, echo: bool) -> tuple[list[float], float]:
+    process.start()
+    try:
+        qq_world = world([GROUP], PLAYERS)
+        t = Table(qq_world, await attach(process, qq_world, timeout=300), GROUP)
+        if echo:
+            qq, text = PLAYERS[0], "杀人 3"
+        else:
+            wolf, target = await game_at_the_wolves_step(t)
+            qq, text = wolf, f"杀人 {target}"  # re-choosing is accepted each time; the other wolf stays silent
+        await measure(t, qq, text, 20, 20)  # warm-up
+        figures = await measure(t, qq, text, actions, burst)
+        await t.client.close()
+        return figures
+    finally:
+        process.stop()
+
+
+def summary(latencies: list[float]) -> tuple[float, float]:
+    ordered = sorted(latencies)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+async def run(actions: int, burst: int, sizes: list[int], root: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-wire-") as scratch:
-        results = {}
-        for name, process in (
-            ("echo", EchoProcess(Path(scratch) / "echo")),
-            ("bot", BotProcess(Path(scratch) / "bot")),
-        ):
-            process.data.mkdir()
-            process.start()
-            try:
-                qq_world = world()
-                t = Table(qq_world, await attach(process, qq_world), GROUP)
-                if name == "bot":
-                    wolf, target = await game_at_the_wolves_step(t)
-                    qq, text = wolf, f"杀人 {target}"  # re-choosing is accepted each time; the other wolf stays silent
-                else:
-                    qq, text = PLAYERS[0], "杀人 3"
-                await measure(t, qq, text, 20, 20)  # warm-up
-                results[name] = await measure(t, qq, text, actions, burst)
-                await t.client.close()
-            finally:
-                process.stop()
-        for name, (latencies, rate) in results.items():
-            ordered = sorted(latencies)
-            p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-            print(
-                f"{name:>4}: DM → 已记录 median {statistics.median(ordered) * 1000:.2f} ms, "
-                f"p99 {p99 * 1000:.2f} ms; burst {rate:.0f} accepted actions/s"
-            )
-        bot_med = statistics.median(results["bot"][0])
-        echo_med = statistics.median(results["echo"][0])
+        echo_process = EchoProcess(Path(scratch) / "echo")
+        echo_process.data.mkdir()
+        echo = await bench(echo_process, actions, burst, echo=True)
+        echo_median, echo_p99 = summary(echo[0])
         print(
-            f"ratio bot/echo: median {bot_med / echo_med:.2f}×, throughput {results['echo'][1] / results['bot'][1]:.2f}×"
+            f"echo: DM → 已记录 median {echo_median * 1000:.2f} ms, p99 {echo_p99 * 1000:.2f} ms; "
+            f"burst {echo[1]:.0f} replies/s",
+            flush=True,
         )
+        for games in sizes:
+            process = BotProcess(Path(scratch) / f"bot-{games}", root=root)
+            process.data.mkdir()
+            if games > 1:  # the other live games, in the database before the bot starts
+                seed = [sys.executable, str(Path(__file__).with_name("seed.py")), "--root", str(root)]
+                subprocess.run([*seed, "--url", process.database, "--games", str(games - 1)], check=True)
+            latencies, rate = await bench(process, actions, burst, echo=False)
+            median, p99 = summary(latencies)
+            print(
+                f"bot, {games} live games: DM → 已记录 median {median * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms; "
+                f"burst {rate:.0f} accepted actions/s — ratio to echo: median {median / echo_median:.2f}×, "
+                f"p99 {p99 / echo_p99:.2f}×, throughput {echo[1] / rate:.2f}×",
+                flush=True,
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--burst", type=int, default=200)
+    parser.add_argument("--games", type=int, nargs="+", default=[1, 1000])
+    parser.add_argument("--root", default=str(ROOT))
     args = parser.parse_args()
     os.chdir(ROOT)
-    asyncio.run(run(args.actions, args.burst))
+    asyncio.run(run(args.actions, args.burst, args.games, Path(args.root).resolve()))
 
 
 if __name__ == "__main__":

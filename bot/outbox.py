@@ -2,9 +2,11 @@
 
 Delivery maps the engine's audiences to QQ: a seat → its player's DM; a team → its bound
 group, or each member's DM when none is bound; the public → the main group; the
-directors → each director's DM. Rows are marked sent once their OneBot calls succeeded, so a
-restart sends what was not sent, and nothing twice — short of a crash while a delivery is
-under way, which can only repeat messages of that one delivery (at least once, never lost).
+directors → each director's DM. Committed rows wait in their table's queue (``Table.outbox``),
+each put there once, so one process never sends a row twice, however deliveries overlap (a
+reconnect's catch-up and a deadline's own delivery, say). Rows are marked sent once their
+OneBot calls succeeded; the marks are batched (bot/store/journal.py says exactly which rows a
+crash can make the next start send again, and why no OneBot bot can do better).
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from dataclasses import dataclass
 from nonebot import get_bots, logger
 from nonebot.adapters.onebot.v11 import ActionFailed, Bot, Message, MessageSegment, NetworkError
 from nonebot.exception import ApiNotAvailable
-from nonebot_plugin_orm import get_session
-from sqlalchemy import select, update
 
+from bot.settings import account
+from bot.store import journal
+from bot.store.journal import Write
 from bot.store.models import OutboxRow
 from bot.tables import Table
 from engine.messages import Message as EngineMessage
@@ -79,7 +82,18 @@ def direct(table: Table, seq: int, recipient: Recipient, text: str, now: float |
     )
 
 
+async def store(table: Table, rows: list[OutboxRow]) -> None:
+    """Commit rows made outside a command (team group notes) and queue them for delivery."""
+    if rows:
+        await journal.commit(Write(outbox=rows))
+        table.outbox += rows
+
+
 def the_bot() -> Bot | None:
+    """The QQ account the bot speaks through: the one connected, or (scale-out) this process's."""
+    if account():
+        found = get_bots().get(str(account()))
+        return found if isinstance(found, Bot) else None
     return next((b for b in get_bots().values() if isinstance(b, Bot)), None)
 
 
@@ -126,53 +140,33 @@ async def _send(bot: Bot, where: str, to: int, text: str) -> None:
             await bot.send_private_msg(user_id=to, message=message)
 
 
-async def deliver(table: Table, fresh: list[OutboxRow] | None = None) -> list[int]:
-    """Send this game's unsent rows in order: ``fresh`` (rows just committed) when nothing older
-    waits, else whatever the database holds unsent. The rows sent are marked in one commit.
-    Returns the QQ numbers a DM was refused to for the first time (a message already refused
-    once is retried, not reported again)."""
+async def deliver(table: Table) -> list[int]:
+    """Send this game's queued rows in order; each is marked (sent, or refused by QQ) in a batch
+    written with the next write (bot/store/journal.py). Returns the QQ numbers a DM was refused
+    to for the first time (a message already refused once is retried, not reported again)."""
     bot = the_bot()
     if bot is None:
-        table.backlog = True
         return []
-    sent: list[int] = []
-    failed: dict[int, tuple[int, str]] = {}
     blocked: list[int] = []
     refused: list[int] = []
-    interrupted = False
-    async with get_session() as session:
-        if fresh is None or table.backlog:
-            query = select(OutboxRow).where(OutboxRow.game_id == table.id, OutboxRow.sent_at.is_(None))
-            rows = list((await session.scalars(query.order_by(OutboxRow.id))).all())
-        else:
-            rows = fresh
-        for row in rows:
-            to = table.player(row.to_seat).qq if row.to_seat else row.to_id  # a seat's player now (替补)
-            if row.to_kind == "user" and to in blocked:
-                continue  # keep each player's messages in order behind the one that failed
-            try:
-                await _send(bot, row.to_kind, to, row.text)
-            except ActionFailed as failure:
-                failed[row.id] = (
-                    row.attempts + 1,
-                    str(failure.info.get("wording") or failure.info.get("message") or "failed")[:200],
-                )
-                if row.to_kind == "user":
-                    blocked.append(to)
-                    if not row.error:
-                        refused.append(to)
-                continue
-            except (NetworkError, ApiNotAvailable) as lost:
-                logger.warning(f"发送中断，稍后重试：{lost}")
-                interrupted = True
-                break
-            sent.append(row.id)
-        if sent:
-            await session.execute(update(OutboxRow).where(OutboxRow.id.in_(sent)).values(sent_at=time.time()))
-        for row_id, (attempts, error) in failed.items():
-            await session.execute(
-                update(OutboxRow).where(OutboxRow.id == row_id).values(attempts=attempts, error=error)
-            )
-        await session.commit()
-    table.backlog = interrupted or len(sent) < len(rows)
+    for row in list(table.outbox):
+        to = table.player(row.to_seat).qq if row.to_seat else row.to_id  # a seat's player now (替补)
+        if row.to_kind == "user" and to in blocked:
+            continue  # keep each player's messages in order behind the one that failed
+        try:
+            await _send(bot, row.to_kind, to, row.text)
+        except ActionFailed as failure:
+            if row.to_kind == "user":
+                blocked.append(to)
+                if not row.error:
+                    refused.append(to)
+            row.attempts += 1
+            row.error = str(failure.info.get("wording") or failure.info.get("message") or "failed")[:200]
+            journal.mark_failed(row)
+            continue
+        except (NetworkError, ApiNotAvailable) as lost:
+            logger.warning(f"发送中断，稍后重试：{lost}")
+            break
+        table.outbox.remove(row)
+        journal.mark_sent(row)
     return refused

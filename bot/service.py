@@ -1,37 +1,58 @@
 """What the chat plugins call: the lobby, and every command to a running game.
 
-Each accepted command is committed — the command, its outbox rows and the sender's
-reply in one transaction — before anything is sent; then the game's deadline job is
-re-armed, its team groups follow the rules, and the outbox is delivered.
+Each accepted command is committed — the command (and a deadline it passed), its outbox rows,
+the sender's reply, a snapshot when due, the game's status and next deadline — in one
+transaction on one write path (bot/store/journal.py) before anything is sent; then the game's
+deadline job is re-armed, its team groups follow the rules, and its outbox queue is delivered.
 """
 
 from __future__ import annotations
 
+import asyncio
 import pickle
 import random
+import re
 import time
+from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
 from nonebot import logger
 from nonebot_plugin_orm import get_session
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 
 from bot import deadlines, outbox, teams
 from bot.outbox import Recipient
-from bot.settings import config
-from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
-from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
+from bot.settings import account, config, lease_seconds
+from bot.store import journal, leases
+from bot.store.journal import Write
+from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.tables import (
+    ENGINE_VERSION,
+    Player,
+    Table,
+    discover,
+    live_log,
+    load_one,
+    open_game,
+    ruleset_hash,
+    shared_ruleset,
+    tables,
+)
 from engine import boards, reports
 from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game, check_start
 from engine.messages import Message
 from engine.replay import replay
-from engine.ruleset.loader import RULESETS_DIR, load_ruleset, ruleset_dir
+from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import check_settings, default_settings
 
 NAME_LIMIT = 12
+_background: set[asyncio.Task[object]] = set()  # start-up and lease work running in the background
+GAMES = GameRow.__table__
+_LOG = insert(CommandRow.__table__)
+_SNAPSHOT = insert(SnapshotRow.__table__)
 
 
 def now() -> datetime:
@@ -64,7 +85,7 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
     if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
         raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
     try:
-        rs = load_ruleset(directory)
+        rs = shared_ruleset(ruleset_id)
     except RulesetError as exc:
         raise Refused(
             f"无法使用规则集「{ruleset_id}」：{exc.problems[0].message}。发送「/规则集」查看可用的规则集。"
@@ -79,10 +100,13 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
             settings=default_settings(rs),
             options={},
             created_at=time.time(),
+            account=account(),
         )
         session.add(row)
         await session.flush()
         session.add(DirectorRow(game_id=row.id, qq=creator))
+        if leases.enabled():
+            session.add(LeaseRow(game_id=row.id, owner=leases.OWNER, expires=time.time() + lease_seconds()))
         await session.commit()
         table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), {})
     tables.add(table)
@@ -110,6 +134,7 @@ async def sign_up(table: Table, qq: int, name: str) -> str:
             session.add(PlayerRow(game_id=table.id, seat=seat, qq=qq, name=name, replaced=[]))
             await session.commit()
         table.players.append(Player(seat, qq, name))
+        tables.index(table)
     return f"报名成功：{name}（当前 {len(table.players)} 人）。请加机器人为好友，开局后身份将私聊发送。"
 
 
@@ -127,6 +152,7 @@ async def leave(table: Table, qq: int) -> str:
                 PlayerRow(game_id=table.id, seat=p.seat, qq=p.qq, name=p.name, replaced=[]) for p in table.players
             )
             await session.commit()
+        tables.index(table)
     return f"已退出：{mine.name}（当前 {len(table.players)} 人）。"
 
 
@@ -235,6 +261,7 @@ async def add_director(table: Table, qq: int) -> str:
             session.add(DirectorRow(game_id=table.id, qq=qq))
             await session.commit()
         table.directors.add(qq)
+        tables.index(table)
     return f"已添加导演：{qq}。"
 
 
@@ -258,14 +285,11 @@ async def start(table: Table, by: Recipient) -> str:
             raise Refused(problem)
         table.game = Game.start(table.rs, cmd)
         table.status = "running"
-        async with get_session() as session:
-            await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="running"))
-            rows = _append(
-                session, table, cmd, table.game.out, (by, f"已开局：第 #{table.id} 局，{len(table.players)} 人。")
-            )
-            await session.commit()
-        await _settle(table)
-    await _send_out(table, rows)
+        write = Write()
+        write.add(update(GAMES).where(GAMES.c.id == table.id).values(status="running"))
+        _log(write, table, cmd, table.game.out, (by, f"已开局：第 #{table.id} 局，{len(table.players)} 人。"))
+        await _commit(table, write)
+    await _send_out(table)
     return ""
 
 
@@ -277,18 +301,15 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
     refused: nothing changes and the reason is returned for the caller to send."""
     async with table.lock:
         game = _running(table)
-        rows = await _tick(table, cmd.at) or []
+        write = Write()
+        _tick(write, table, cmd.at)
         result = game.apply(cmd)
         if result.accepted:
-            async with get_session() as session:
-                rows += _append(
-                    session, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None
-                )
-                await session.commit()
-        if rows:
-            await _settle(table)
-    if rows:
-        await _send_out(table, rows)
+            _log(write, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None)
+        if write:
+            await _commit(table, write)
+    if write:
+        await _send_out(table)
     return "" if result.accepted else result.reply
 
 
@@ -297,81 +318,84 @@ async def tick(table: Table) -> None:
     async with table.lock:
         if table.game is None or table.status != "running":
             return
-        rows = await _tick(table, now())
-        if rows is None:
+        write = Write()
+        _tick(write, table, now())
+        if not write:
+            deadlines.arm(table)  # fired a little early: wait for the deadline again
             return
-        await _settle(table)
-    await _send_out(table, rows)
+        await _commit(table, write)
+    await _send_out(table)
 
 
-async def _tick(table: Table, at: datetime) -> list[OutboxRow] | None:
-    """Bring the game to ``at``; logged as a Tick (its rows returned) only when a deadline
-    actually passed, else None."""
+def _tick(write: Write, table: Table, at: datetime) -> None:
+    """Bring the game to ``at``; logged as a Tick only when a deadline actually passed."""
     game = table.game
     assert game is not None
     before = game.st.expired
     result = game.apply(c.Tick(at=at))
-    if game.st.expired == before:
-        return None
-    async with get_session() as session:
-        rows = _append(session, table, c.Tick(at=at), result.messages, None)
-        await session.commit()
-    return rows
+    if game.st.expired != before:
+        _log(write, table, c.Tick(at=at), result.messages, None)
 
 
-def _append(
-    session,  # type: ignore[no-untyped-def]
+def _log(
+    write: Write,
     table: Table,
     cmd: c.Command,
     messages: list[Message],
     reply: tuple[Recipient, str] | None,
-) -> list[OutboxRow]:
-    """Add a command and its outbox rows to the session (the caller commits); returns the rows."""
+) -> None:
+    """Add a command, its outbox rows and (when due) a snapshot to the write."""
     table.seq += 1
-    session.add(CommandRow(game_id=table.id, seq=table.seq, payload=cmd.as_dict(), undone=False))
-    rows = outbox.rows_for(table, table.seq, messages, reply)
-    session.add_all(rows)
+    write.add(_LOG, {"game_id": table.id, "seq": table.seq, "payload": cmd.as_dict(), "undone": False})
+    write.outbox += outbox.rows_for(table, table.seq, messages, reply)
     every = config().bansha_snapshot_every
     if table.game is not None and table.seq - table.snapshot_seq >= every:
-        session.add(
-            SnapshotRow(
-                game_id=table.id, seq=table.seq, engine_version=ENGINE_VERSION, state=pickle.dumps(table.game.st)
-            )
-        )
+        state = {"game_id": table.id, "seq": table.seq, "engine_version": ENGINE_VERSION}
+        write.add(_SNAPSHOT, state | {"state": pickle.dumps(table.game.st)})
         table.snapshot_seq = table.seq
-    return rows
 
 
-async def _settle(table: Table) -> None:
-    """Still holding the game: a finished game is marked so, the deadline job follows the game,
-    and this command takes its turn to send before the next command may start."""
+async def _commit(table: Table, write: Write) -> None:
+    """Still holding the game: the game's status and next deadline join the write, which is
+    committed; its rows queue for delivery, the deadline job follows the game, and this command
+    takes its turn to send before the next command may start."""
     game = table.game
-    assert game is not None
-    if game.st.phase == "over" and table.status == "running":
+    if game is not None and game.st.phase == "over" and table.status == "running":
         table.status = "over"
-        async with get_session() as session:
-            await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="over"))
-            await session.commit()
+        write.add(update(GAMES).where(GAMES.c.id == table.id).values(status="over"))
+    when = game.next_deadline() if game is not None and table.status == "running" else None
+    stored = when.timestamp() if when is not None else None
+    if stored != table.stored_deadline:
+        write.add(update(GAMES).where(GAMES.c.id == table.id).values(deadline=stored))
+    leases.guard(write, table.id)
+    try:
+        await journal.commit(write)
+    except journal.GuardFailed:  # scale-out: another process took the game over; this one lets it go
+        table.status = "elsewhere"
+        tables.drop(table)
+        raise Refused("本局现由另一个机器人进程主持，这条命令没有生效，请重新发送。") from None
+    table.stored_deadline = stored
+    table.outbox += write.outbox
     deadlines.arm(table)
     await table.sending.acquire()
 
 
-async def _send_out(table: Table, rows: list[OutboxRow], regroup: bool = False) -> None:
-    """In the turn ``_settle`` took: team groups follow the rules (all of them re-checked with
-    ``regroup``), then the messages go out."""
+async def _send_out(table: Table, regroup: bool = False) -> None:
+    """In the turn ``_commit`` took: team groups follow the rules (all of them re-checked with
+    ``regroup``), then the queued messages go out."""
     try:
-        rows = rows + await teams.follow(table, force=regroup)
-        await deliver(table, rows)
+        await teams.follow(table, force=regroup)
+        await deliver(table)
     finally:
         table.sending.release()
     if table.status != "running":
         tables.drop(table)
 
 
-async def deliver(table: Table, fresh: list[OutboxRow] | None = None) -> None:
-    """Send what is waiting; tell players the bot cannot DM how to fix it (once per stuck
+async def deliver(table: Table) -> None:
+    """Send what is queued; tell players the bot cannot DM how to fix it (once per stuck
     message, not at every later attempt). The caller holds ``table.sending``."""
-    blocked = await outbox.deliver(table, fresh)
+    blocked = await outbox.deliver(table)
     if blocked:
         names = "、".join(p.name for p in table.players if p.qq in blocked)
         logger.warning(f"#{table.id} 无法私聊：{names}")
@@ -414,33 +438,29 @@ async def undo(table: Table, by: Recipient) -> str:
                 raise Refused("没有可以撤销的命令。")
             undone = c.from_dict(last.payload)
             kept = [c.from_dict(r.payload) for r in rows if r.seq < last.seq]
-            game, _ = replay(table.rs, kept)
-            await session.execute(
-                update(CommandRow).where(CommandRow.game_id == table.id, CommandRow.seq >= last.seq).values(undone=True)
+        game, _ = replay(table.rs, kept)
+        write = Write()
+        write.add(
+            update(CommandRow).where(CommandRow.game_id == table.id, CommandRow.seq >= last.seq).values(undone=True)
+        )
+        write.add(delete(SnapshotRow).where(SnapshotRow.game_id == table.id, SnapshotRow.seq >= last.seq))
+        write.add(
+            delete(OutboxRow).where(
+                OutboxRow.game_id == table.id, OutboxRow.seq >= last.seq, OutboxRow.sent_at.is_(None)
             )
-            await session.execute(
-                delete(SnapshotRow).where(SnapshotRow.game_id == table.id, SnapshotRow.seq >= last.seq)
-            )
-            await session.execute(
-                delete(OutboxRow).where(
-                    OutboxRow.game_id == table.id, OutboxRow.seq >= last.seq, OutboxRow.sent_at.is_(None)
-                )
-            )
-            table.game = game
-            table.snapshot_seq = min(table.snapshot_seq, last.seq - 1)
-            what = describe(table, undone)
-            notes: list[tuple[Recipient, str]] = [(by, f"已撤销：{what}。")]
-            seat = getattr(undone, "seat", 0)
-            if seat and undone.name in {"act", "pass", "vote", "last_words", "surrender"}:
-                notes.append(
-                    (Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。")
-                )
-            rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
-            session.add_all(rows)
-            await session.commit()
-        rows += await _tick(table, now()) or []
-        await _settle(table)
-    await _send_out(table, rows)
+        )
+        table.outbox = [row for row in table.outbox if row.seq < last.seq]  # what it said is unsaid
+        table.game = game
+        table.snapshot_seq = min(table.snapshot_seq, last.seq - 1)
+        what = describe(table, undone)
+        notes: list[tuple[Recipient, str]] = [(by, f"已撤销：{what}。")]
+        seat = getattr(undone, "seat", 0)
+        if seat and undone.name in {"act", "pass", "vote", "last_words", "surrender"}:
+            notes.append((Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。"))
+        write.outbox += [outbox.direct(table, table.seq, r, t) for r, t in notes]
+        _tick(write, table, now())
+        await _commit(table, write)
+    await _send_out(table)
     return ""
 
 
@@ -482,27 +502,28 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
         if table.seat_of(qq):
             raise Refused(f"{qq} 已在本局中。")
         async with get_session() as session:
-            row = await session.get(PlayerRow, (table.id, player.seat))
-            assert row is not None
-            if row.replaced:
-                raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
-            row.replaced = [*row.replaced, row.qq]
-            row.qq = qq
-            player.qq = qq
-            rows = [
-                outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
-                outbox.direct(
-                    table,
-                    table.seq,
-                    Recipient("user", qq),
-                    "你作为替补接替角色：\n" + reports.seat_view(game, player.seat),
-                ),
-                outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
-            ]
-            session.add_all(rows)
-            await session.commit()
-        await table.sending.acquire()
-    await _send_out(table, rows, regroup=True)
+            replaced = await session.scalar(
+                select(PlayerRow.replaced).where(PlayerRow.game_id == table.id, PlayerRow.seat == player.seat)
+            )
+        if replaced:
+            raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
+        write = Write()
+        write.add(
+            update(PlayerRow)
+            .where(PlayerRow.game_id == table.id, PlayerRow.seat == player.seat)
+            .values(replaced=[*(replaced or []), player.qq], qq=qq)
+        )
+        write.outbox += [
+            outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
+            outbox.direct(
+                table, table.seq, Recipient("user", qq), "你作为替补接替角色：\n" + reports.seat_view(game, player.seat)
+            ),
+            outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
+        ]
+        player.qq = qq  # the seat's messages, queued or to come, go to the new player
+        await _commit(table, write)
+        tables.index(table)
+    await _send_out(table, regroup=True)
     return ""
 
 
@@ -512,7 +533,8 @@ async def bind(table: Table, team_name: str, group_id: int, by: Recipient) -> st
         chats = [t.group or t.name for t in table.rs.teams.values() if t.chat]
         raise Refused(f"本规则没有可绑定的团队「{team_name}」。可绑定：{'、'.join(chats) or '无'}。")
     async with table.lock, table.sending:
-        await deliver(table, await teams.bind(table, team.name, group_id))
+        await teams.bind(table, team.name, group_id)
+        await deliver(table)
     return f"已绑定 {team.group or team.name} → 群 {group_id}。机器人会审批入群申请、移出名单外成员并设置群名片。"
 
 
@@ -530,33 +552,70 @@ async def end(table: Table, by: Recipient) -> str:
 
 
 async def recover() -> None:
-    """Start-up: every game back from the database, its deadline armed (a missed one fires now)."""
+    """Start-up: every game back in the registry; every stored deadline is armed in the
+    background (a missed one fires at once), so the bot answers meanwhile; the games themselves
+    are rebuilt as they are touched."""
     from bot.tables import load_all
 
-    await load_all()
-    for table in list(tables.tables.values()):
-        if table.status == "running":
-            deadlines.arm(table)
+    elsewhere = await load_all(leases.claim if leases.enabled() else None)
+    _spawn(deadlines.arm_stored())
+    if leases.enabled():
+        _spawn(_keep_leases(elsewhere))
+
+
+def _spawn(work: Coroutine[Any, Any, object]) -> None:
+    _background.add(task := asyncio.get_running_loop().create_task(work))
+    task.add_done_callback(_background.discard)
+
+
+async def _keep_leases(elsewhere: set[int]) -> None:
+    """Scale-out: renew this process's leases, and take over this account's games another
+    process held once their leases expire (a process killed, or stopped in a rolling restart)."""
+    while True:
+        await asyncio.sleep(lease_seconds() / 3)
+        try:
+            await leases.renew()
+            for game_id in await leases.claim(elsewhere):
+                elsewhere.discard(game_id)
+                assert tables.held is not None
+                tables.held.add(game_id)
+                table = await open_game(game_id)
+                if table is not None:
+                    deadlines.arm(table)
+                    logger.info(f"接管游戏 #{game_id}")
+        except Exception:  # the database away for a moment: the next round tries again
+            logger.exception("续租失败")
+
+
+async def shutdown() -> None:
+    """A clean stop: the delivery marks still waiting are written."""
+    await journal.stop()
+
+
+GAME_TAGS = re.compile(r"#(\d{1,9})")
+
+
+async def rebuild_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
+    """Before a message is handled: every game it may be about is open — the sender's seats and
+    directed games, the group's game, a bound team group's game, games it names by ``#局号``;
+    for a superuser's DM, every game (a superuser directs them all)."""
+    named = [int(n) for n in GAME_TAGS.findall(text)[:3]]
+    await discover(qq, group_id, named, everything=superuser and group_id is None)
 
 
 async def deliver_all() -> None:
-    """A bot connected: send everything that waited for it."""
+    """A bot connected: send everything that waited for it, and bring every bound group in line
+    with its roster (whatever changed in the groups meanwhile)."""
+    async with get_session() as session:
+        waiting = set((await session.scalars(select(OutboxRow.game_id).where(OutboxRow.sent_at.is_(None)))).all())
+        bound = set((await session.scalars(select(BindingRow.game_id).distinct())).all())
+    for game_id in sorted((waiting | bound) - set(tables.tables)):
+        await open_game(game_id)
     for table in list(tables.tables.values()):
         async with table.sending:
-            await teams.follow(table, force=True, announce=False)  # whatever changed in the groups meanwhile
+            await teams.follow(table, force=True, announce=False)
             await deliver(table)
-    await _deliver_finished()
-
-
-async def _deliver_finished() -> None:
-    """Games that ended while messages were still waiting (the 揭秘, say) get them out too."""
-    from bot.tables import _load
-
-    async with get_session() as session:
-        ids = set((await session.scalars(select(OutboxRow.game_id).where(OutboxRow.sent_at.is_(None)))).all())
-        for game_id in ids - set(tables.tables):
-            row = await session.get(GameRow, game_id)
-            if row is None:
-                continue
-            table = await _load(session, row)
-            await outbox.deliver(table)
+    for game_id in waiting - set(tables.tables):  # games that ended with messages waiting (the 揭秘, say)
+        finished = await load_one(game_id)
+        if finished is not None:
+            await outbox.deliver(finished)

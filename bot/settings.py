@@ -9,6 +9,8 @@
 | SQLALCHEMY_DATABASE_URL    | sqlite+aiosqlite:///<data>/banshabot.db  | the database (PostgreSQL: postgresql+asyncpg://…) |
 | BANSHA_TIMEZONE            | Asia/Shanghai                            | how deadlines are shown and scheduled     |
 | BANSHA_SANDBOX             | false                                    | serve the rehearsal sandbox at /sandbox   |
+| BANSHA_ACCOUNT             | (none: every game, one process)          | scale-out: the QQ account this process serves (docs/scale.md) |
+| BANSHA_LEASE_SECONDS       | 10                                       | scale-out: how long a game's lease lasts unrenewed |
 | LOG_LEVEL                  | INFO                                     |                                           |
 
 NoneBot reads adapter and plugin keys from the OS environment only when a .env file
@@ -62,6 +64,17 @@ def setting(name: str) -> str | None:
     """A setting from the environment, else from .env."""
     value = os.environ.get(name) or _dotenv().get(name)
     return value if value not in (None, "") else None
+
+
+def account() -> int:
+    """Scale-out (docs/scale.md): the QQ account whose games this process runs; 0 runs them all."""
+    value = setting("BANSHA_ACCOUNT")
+    return int(value) if value and value.isdecimal() else 0
+
+
+def lease_seconds() -> float:
+    value = setting("BANSHA_LEASE_SECONDS")
+    return float(value) if value and value.replace(".", "", 1).isdecimal() else 10.0
 
 
 def data_dir() -> Path:

@@ -17,7 +17,7 @@ from sqlalchemy import delete
 
 from bot import outbox
 from bot.outbox import Recipient
-from bot.store.models import BindingRow, OutboxRow
+from bot.store.models import BindingRow
 from bot.tables import Table, tables
 
 
@@ -35,42 +35,41 @@ def names(table: Table, team: str) -> str:
     return "、".join(members) or "（暂无）"
 
 
-async def bind(table: Table, team: str, group_id: int) -> list[OutboxRow]:
+async def bind(table: Table, team: str, group_id: int) -> None:
     async with get_session() as session:
         await session.execute(delete(BindingRow).where(BindingRow.game_id == table.id, BindingRow.team == team))
         session.add(BindingRow(game_id=table.id, team=team, group_id=group_id))
         await session.commit()
     table.bindings[team] = group_id
     table.rosters.pop(team, None)
-    return await follow(table, force=True)
+    tables.index(table)
+    await follow(table, force=True)
 
 
-async def follow(table: Table, force: bool = False, announce: bool = True) -> list[OutboxRow]:
+async def follow(table: Table, force: bool = False, announce: bool = True) -> None:
     """Bring every bound group in line with its team's roster, when the roster changed
     (``force``: check anyway). ``announce`` posts the roster in the group when it changed.
-    Returns the notes it stored (invitations, the roster) for the caller to deliver."""
-    notes: list[OutboxRow] = []
+    The notes it makes (invitations, the roster) join the table's queue."""
     if table.game is None:
-        return notes
+        return
     for team, group in table.bindings.items():
         now = roster(table, team)
         changed = table.rosters.get(team) != now
         if not force and not changed:
             continue
         try:
-            notes += await _sync(table, team, group, now, announce and changed and bool(now))
+            await _sync(table, team, group, now, announce and changed and bool(now))
         except (ActionFailed, NetworkError) as failed:
             logger.warning(f"#{table.id} 同步{team}群 {group} 失败：{failed}")
             continue
         table.rosters[team] = now
-    return notes
 
 
-async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> list[OutboxRow]:
-    """Kick, rename and invite; returns the notes it stored."""
+async def _sync(table: Table, team: str, group: int, members: frozenset[int], announce: bool) -> None:
+    """Kick, rename and invite; the notes are committed and queued."""
     bot = outbox.the_bot()
     if bot is None:
-        return []
+        return
     present = {m["user_id"]: m for m in await bot.get_group_member_list(group_id=group)}
     keep = members | table.directors | {int(bot.self_id)}
     for qq, member in present.items():
@@ -88,10 +87,7 @@ async def _sync(table: Table, team: str, group: int, members: frozenset[int], an
         notes.append(
             outbox.direct(table, table.seq, Recipient("group", group), f"【{label}】成员：{names(table, team)}。")
         )
-    async with get_session() as session:
-        session.add_all(notes)
-        await session.commit()
-    return notes
+    await outbox.store(table, notes)
 
 
 async def _card(bot: Bot, table: Table, group: int, qq: int, card: str) -> None:

@@ -1,10 +1,12 @@
-"""Start-up and connection: rebuild every game from the database, re-arm its deadline, and
-send whatever waited for a connected QQ account."""
+"""Start-up, connection and shutdown: the games back from the database with their deadlines,
+each game rebuilt before the first message about it is handled, whatever waited sent to a
+connected QQ account, and the delivery marks written at a clean stop."""
 
 from __future__ import annotations
 
 from nonebot import get_driver, require
-from nonebot.adapters.onebot.v11 import Bot
+from nonebot.adapters.onebot.v11 import Bot, Event
+from nonebot.message import event_preprocessor
 from nonebot.plugin import PluginMetadata
 
 require("bot.store")
@@ -26,6 +28,22 @@ driver = get_driver()
 @driver.on_startup
 async def _recover() -> None:
     await service.recover()
+
+
+@driver.on_shutdown
+async def _stop() -> None:
+    await service.shutdown()
+
+
+@event_preprocessor
+async def _rebuild_what_it_touches(event: Event) -> None:
+    """The chat plugins read a game's state as they route a message: rebuild it first."""
+    user, group = getattr(event, "user_id", None), getattr(event, "group_id", None)
+    text = event.get_plaintext() if event.get_type() == "message" else ""
+    superuser = str(user) in {str(s) for s in driver.config.superusers}
+    await service.rebuild_for(
+        user if isinstance(user, int) else None, group if isinstance(group, int) else None, text, superuser
+    )
 
 
 @driver.on_bot_connect

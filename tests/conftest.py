@@ -5,6 +5,7 @@ plugins are loaded here, at the root, so the store's start-up migration is alway
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -13,14 +14,17 @@ import pytest
 from nonebug import NONEBOT_INIT_KWARGS
 
 from bot.settings import init_kwargs
+from tests.databases import NO_SERVER, ON_POSTGRES, database_for
 
 SCRATCH = Path(tempfile.mkdtemp(prefix="banshabot-tests-"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if ON_POSTGRES and not os.environ.get("BANSHA_TEST_POSTGRES"):
+        raise pytest.UsageError(NO_SERVER)
     config.stash[NONEBOT_INIT_KWARGS] = init_kwargs(
         superusers={"9"},
-        sqlalchemy_database_url=f"sqlite+aiosqlite:///{SCRATCH / 'bot.db'}",
+        sqlalchemy_database_url=database_for(SCRATCH),
         localstore_data_dir=str(SCRATCH / "localstore"),
         localstore_cache_dir=str(SCRATCH / "localstore" / "cache"),
         localstore_config_dir=str(SCRATCH / "localstore" / "config"),

@@ -10,7 +10,7 @@ from argparse import Namespace
 
 from nonebot import get_driver, require
 from nonebot.plugin import PluginMetadata
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, text
 
 from bot.settings import setting
 
@@ -22,15 +22,29 @@ __plugin_meta__ = PluginMetadata(
 )
 
 
+MIGRATION_LOCK = 0x62616E73  # a PostgreSQL advisory lock: processes sharing a database migrate one at a time
+
+
 @get_driver().on_startup
 async def _upgrade_database() -> None:
-    """Registered before nonebot-plugin-orm loads, so it runs first: migrate to head."""
+    """Registered before nonebot-plugin-orm loads, so it runs first: migrate to head (on
+    PostgreSQL under an advisory lock, so that processes starting together do not collide)."""
     from nonebot_plugin_orm import AlembicConfig, get_session, migrate
     from sqlalchemy.util import greenlet_spawn
 
-    get_session()  # builds the engine and metadata from the loaded models
-    with AlembicConfig(cmd_opts=Namespace()) as config:
-        await greenlet_spawn(migrate.upgrade, config)
+    engine = get_session().bind  # builds the engine and metadata from the loaded models
+    async with engine.connect() as connection:  # type: ignore[union-attr]
+        shared = connection.dialect.name == "postgresql"
+        if shared:
+            await connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            await connection.commit()
+        try:
+            with AlembicConfig(cmd_opts=Namespace()) as config:
+                await greenlet_spawn(migrate.upgrade, config)
+        finally:
+            if shared:
+                await connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                await connection.commit()
 
 
 @event.listens_for(Engine, "connect")

@@ -28,6 +28,10 @@ class GameRow(Model):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[float] = mapped_column(Float)
+    # the next deadline (epoch seconds) while running: start-up arms every game from one indexed query
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    # the QQ account the game is pinned to (scale-out: one process per account); 0 when run alone
+    account: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0", index=True)
 
 
 class DirectorRow(Model):
@@ -96,3 +100,13 @@ class BindingRow(Model):
     game_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     team: Mapped[str] = mapped_column(String(32), primary_key=True)
     group_id: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+class LeaseRow(Model):
+    """Scale-out: which process may apply commands to a game, until when (renewed while it runs)."""
+
+    __tablename__ = "bansha_lease"
+
+    game_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[float] = mapped_column(Float)

@@ -16,7 +16,7 @@ async def app(app: App) -> AsyncIterator[App]:
     from nonebot.adapters.onebot.v11 import Adapter, Bot
     from nonebot_plugin_apscheduler import scheduler
     from nonebot_plugin_orm import get_session
-    from sqlalchemy import delete
+    from sqlalchemy import delete, text
 
     from bot.store import models
     from bot.tables import tables
@@ -29,15 +29,20 @@ async def app(app: App) -> AsyncIterator[App]:
     adapter.bot_disconnect(bot)
     tables.clear()
     scheduler.remove_all_jobs()
+    every = (
+        models.GameRow,
+        models.DirectorRow,
+        models.PlayerRow,
+        models.CommandRow,
+        models.SnapshotRow,
+        models.OutboxRow,
+        models.BindingRow,
+    )
     async with get_session() as session:
-        for model in (
-            models.GameRow,
-            models.DirectorRow,
-            models.PlayerRow,
-            models.CommandRow,
-            models.SnapshotRow,
-            models.OutboxRow,
-            models.BindingRow,
-        ):
-            await session.execute(delete(model))
+        if session.bind.dialect.name == "postgresql":  # game numbers start at #1 again, as on SQLite
+            names = ", ".join(model.__tablename__ for model in every)
+            await session.execute(text(f"TRUNCATE {names} RESTART IDENTITY"))
+        else:
+            for model in every:
+                await session.execute(delete(model))
         await session.commit()

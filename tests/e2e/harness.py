@@ -10,11 +10,13 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.sandbox import SandboxClient, World, connect, sent
 from bot.sandbox.transcript import Entry
+from tests.databases import database_for
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "e2e-token"
@@ -30,23 +32,33 @@ def free_port() -> int:
 
 @dataclass
 class BotProcess:
-    """One run of the bot; ``kill`` ends it abruptly (SIGKILL: no shutdown, no flushing)."""
+    """One run of the bot; ``kill`` ends it abruptly (SIGKILL: no shutdown, no flushing). Its
+    database is SQLite in ``data``, or a fresh PostgreSQL database (tests/databases.py)."""
 
     data: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    database: str = ""
+    root: Path = ROOT  # the checkout to run (the benches run a baseline's too)
+    log_level: str = "WARNING"
+    env: dict[str, str] = field(default_factory=dict)  # more settings (BANSHA_ACCOUNT …)
+
+    def __post_init__(self) -> None:
+        self.database = self.database or database_for(self.data)
 
     def start(self) -> None:
         env = dict(
             os.environ,
             PORT=str(self.port),
             BANSHA_DATA_DIR=str(self.data),
+            SQLALCHEMY_DATABASE_URL=self.database,
             SUPERUSERS=f'["{DIRECTOR}"]',
             ONEBOT_ACCESS_TOKEN=TOKEN,
-            LOG_LEVEL="WARNING",
+            LOG_LEVEL=self.log_level,
+            **self.env,
         )
         log = (self.data / "bot.log").open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
+        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.root, env=env, stdout=log, stderr=log)
 
     def kill(self) -> None:
         assert self.process is not None
@@ -76,6 +88,22 @@ async def attach(bot: BotProcess, world: World, timeout: float = 30) -> SandboxC
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError("the bot did not come up:\n" + bot.log()[-3000:]) from None
             await asyncio.sleep(0.2)
+
+
+def qq_world(groups: Sequence[int], players: Iterable[int], self_id: int = BOT) -> World:
+    """QQ with the director, ``groups`` (the director owns them, the bot is admin in each) and the
+    ``players``, all the bot's friends and members of the first group."""
+    world = World(self_id)
+    world.add_user(DIRECTOR, "导演")
+    world.befriend(DIRECTOR)
+    for group in groups:
+        world.create_group(group, f"群{group}", owner_id=DIRECTOR)
+        world.add_member(group, self_id, role="admin")
+    for qq in players:
+        world.add_user(qq, f"玩家{qq}")
+        world.befriend(qq)
+        world.add_member(groups[0], qq)
+    return world
 
 
 class Table:
@@ -110,10 +138,10 @@ class Table:
         return role.group(1), int(secret.group(1))
 
 
-def deliveries(world: World) -> list[tuple[str, int, str]]:
-    """Every message the bot delivered: (user | group, id, text)."""
+def deliveries(world: World, since: int = 0) -> list[tuple[str, int, str]]:
+    """Every message the bot delivered (after transcript position ``since``): (user | group, id, text)."""
     out = []
-    for entry in world.transcript:
+    for entry in world.transcript[since:]:
         if (
             entry.direction == "action"
             and entry.ok
