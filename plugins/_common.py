@@ -13,7 +13,7 @@ from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
 
-GAME_TAG = re.compile(r"^#(\d+)\s*")
+GAME_TAG = re.compile(r"^#([0-9０-９]{1,9})\s*")  # read as every number is (bot.chat): ０-９ too, never ٣
 LOBBY_COMMANDS = ("新建", "报名", "退出", "名单", "板子", "设置", "导演", "开始", "规则集", "大厅", "版杀帮助")
 DM_ONLY = ("投票", "改票", "弃权", "身份", "遗言", "投降")  # players' commands, which a group only gets a hint for
 DIRECTOR_COMMANDS = (

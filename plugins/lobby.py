@@ -10,8 +10,8 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import service
-from bot.service import Refused
+from bot import chat, service
+from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import boards
 from engine.ruleset.loader import installed_rulesets
@@ -99,9 +99,9 @@ async def _settings(event: MessageEvent, words: list[str]) -> str:
 
 async def _director(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
-    if len(words) != 1 or not words[0].isdigit():
+    if len(words) != 1:
         raise Refused("写法：/导演 <QQ号>")
-    return await service.add_director(table, int(words[0]))
+    return await service.add_director(table, chat.qq(words[0], syntax="/导演 <QQ号>"))
 
 
 async def _begin(event: MessageEvent, words: list[str]) -> str:

@@ -13,7 +13,7 @@ from nonebot.adapters.onebot.v11 import Event, PrivateMessageEvent
 from nonebot.matcher import Matcher
 from nonebot.plugin import PluginMetadata
 
-from bot import service
+from bot import chat, service
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
@@ -31,6 +31,7 @@ __plugin_meta__ = PluginMetadata(
 )
 
 SEPARATORS = re.compile(r"[\s,，、]+")
+BARE = ("身份", "弃权", "投降", "拒绝投降", "同意拍刀", "拒绝拍刀")  # commands that take no words
 
 
 def help_text(game: Game, seat: int) -> str:
@@ -79,7 +80,9 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
 def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command | str:
     """A player's DM → an engine command, or a text to answer at once (身份, 帮助)."""
     at = service.now()
-    head, rest = words[0], words[1:]
+    head, rest = chat.term(words[0]), words[1:]
+    if head in BARE:
+        chat.no_words(rest, head)
     if head == "身份":
         return reports.seat_view(game, seat)
     if head == "帮助":
@@ -89,7 +92,7 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
             raise Refused(f"写法：{head} <目标> [理由]，或发送「弃权」。")
         if rest[0] == "弃权":
             return c.CastVote(at=at, seat=seat, target=0, reason=" ".join(rest[1:]))
-        target = game.target_from_text(rest[0])
+        target = game.target_from_text(chat.term(rest[0]))
         if target is None:
             legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
             raise Refused(f"没有「{rest[0]}」这个投票对象。可投：{legal}，或「弃权」。")
@@ -107,13 +110,15 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     if head in {"同意拍刀", "拒绝拍刀"}:
         return c.Showdown(at=at, seat=seat, agree=head == "同意拍刀")
     if head == "放弃":
-        return c.Pass(at=at, seat=seat, skill=rest[0] if rest else None)
+        if len(rest) > 1:
+            raise Refused("写法：放弃 [技能名]，例如 放弃 或 放弃 预言")
+        return c.Pass(at=at, seat=seat, skill=chat.term(rest[0]) if rest else None)
     known = {s.name for s in game.rs.all_skills()} | ({game.rs.sheriff.succession} if game.rs.sheriff else set())
     if game.rs.order_skill is not None:
         known.add(game.rs.order_skill.name)  # 第一身份 <身份>
     if head not in known:
         raise Refused(f"看不懂「{head}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
-    targets, choice = _targets(game, seat, head, rest)
+    targets, choice = _targets(game, seat, head, [chat.term(w) for w in rest])
     return c.Act(at=at, seat=seat, skill=head, targets=targets, choice=choice)
 
 
