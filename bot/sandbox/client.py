@@ -94,6 +94,16 @@ class SandboxClient:
         await self.flush()
         return entry
 
+    async def set_admin(self, group_id: int, user_id: int, *, admin: bool) -> Entry:
+        entry = self.world.admin_changed(group_id, user_id, admin=admin)
+        await self.flush()
+        return entry
+
+    async def member_joins(self, group_id: int, user_id: int) -> Entry:
+        entry = self.world.member_joined(group_id, user_id)
+        await self.flush()
+        return entry
+
     async def flush(self) -> None:
         """Deliver every event the world has queued, in order."""
         async with self._send_lock:
