@@ -32,9 +32,9 @@ def two_games_world() -> World:
     for qq in (A_DIR, B_DIR, STRANGER, LATECOMER, *A_PLAYERS, *B_PLAYERS):
         w.add_user(qq, f"用户{qq}")
         w.befriend(qq)
-    w.create_group(A_MAIN, "A主群", owner_id=A_DIR, members=[*A_PLAYERS, LATECOMER])
+    w.create_group(A_MAIN, "A主群", owner_id=A_DIR, members=[*A_PLAYERS, LATECOMER, B_DIR, STRANGER])
     w.create_group(A_LOVERS, "A情侣群", owner_id=A_DIR, members=[21, 22])
-    w.create_group(B_MAIN, "B主群", owner_id=B_DIR, members=[*B_PLAYERS, A_DIR])
+    w.create_group(B_MAIN, "B主群", owner_id=B_DIR, members=[*B_PLAYERS, A_DIR, STRANGER])
     w.create_group(B_LOVERS, "B情侣群", owner_id=B_DIR, members=[STRANGER])
     w.create_group(BOT_NOT_ADMIN, "机器人非管理", owner_id=B_DIR, members=[BOT, 21])
     w.create_group(NOT_HIS, "别人的群", owner_id=A_DIR, members=[B_DIR, 22])
