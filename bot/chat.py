@@ -24,6 +24,11 @@ class Refused(Exception):
     """A request that cannot be done; the text says why and what would work."""
 
 
+def quote(word: str, limit: int = 40) -> str:
+    """What a reply may echo of a word someone typed: its start, never a 100 KB text."""
+    return word if len(word) <= limit else word[:limit] + "…"
+
+
 def _invisible(ch: str) -> bool:
     category = unicodedata.category(ch)
     return category == "Cf" or ch in INVISIBLE or 0xFE00 <= ord(ch) <= 0xFE0F or 0xE0100 <= ord(ch) <= 0xE01EF
@@ -48,7 +53,7 @@ def term(word: str) -> str:
     word = visible(word)
     odd = _odd_digit(word)
     if odd is not None:
-        raise Refused(f"「{word}」中的「{odd}」不是 0-9 的数字。请用 0-9（全角也可以）书写数字。")
+        raise Refused(f"「{quote(word)}」中的「{odd}」不是 0-9 的数字。请用 0-9（全角也可以）书写数字。")
     return unicodedata.normalize("NFKC", word)
 
 
@@ -57,12 +62,10 @@ def number(word: str, what: str, low: int, high: int, syntax: str = "") -> int:
     digits = term(word)
     how = f"写法：{syntax}" if syntax else ""
     if not re.fullmatch(r"[0-9]+", digits):
-        raise Refused(f"{what}应为 {low} 到 {high} 之间的整数，「{word}」不是。{how}")
+        raise Refused(f"{what}应为 {low} 到 {high} 之间的整数，「{quote(word)}」不是。{how}")
     value = int(digits) if len(digits) <= MAX_DIGITS else high + 1
     if not low <= value <= high:
-        raise Refused(
-            f"{what}应为 {low} 到 {high} 之间的整数，「{word if len(word) <= MAX_DIGITS else word[:MAX_DIGITS] + '…'}」超出范围。{how}"
-        )
+        raise Refused(f"{what}应为 {low} 到 {high} 之间的整数，「{quote(word, MAX_DIGITS)}」超出范围。{how}")
     return value
 
 
@@ -71,7 +74,7 @@ def decimal(word: str, what: str, low: float, high: float, syntax: str = "") -> 
     digits = term(word)
     how = f"写法：{syntax}" if syntax else ""
     if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", digits) or not low <= float(digits) <= high:
-        raise Refused(f"{what}应为 {low:g} 到 {high:g} 之间的数字（如 60 或 0.5），「{word}」不是。{how}")
+        raise Refused(f"{what}应为 {low:g} 到 {high:g} 之间的数字（如 60 或 0.5），「{quote(word)}」不是。{how}")
     return float(digits)
 
 
@@ -106,4 +109,4 @@ def _skeleton(name: str) -> str:
 def no_words(words: list[str], syntax: str) -> None:
     """A command that takes no words was given some: refused with its syntax."""
     if words:
-        raise Refused(f"「{' '.join(words)[:20]}」多余：这个命令不带参数。写法：{syntax}")
+        raise Refused(f"「{quote(' '.join(words))}」多余：这个命令不带参数。写法：{syntax}")

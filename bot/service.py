@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -31,6 +32,8 @@ from engine.messages import Message
 from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset, ruleset_dir
 from engine.schedule import RANGES, check_settings, default_settings
+
+RULESET_ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # a directory name under rulesets/, nothing a path could hide in
 
 
 def now() -> datetime:
@@ -55,9 +58,9 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
         table, team = bound
         label = table.rs.teams[team].group or team
         raise Refused(f"本群是第 #{table.id} 局的{label}，不能用作主群。请在另一个群新建。")
-    directory = ruleset_dir(ruleset_id)
+    directory = ruleset_dir(ruleset_id if RULESET_ID.fullmatch(ruleset_id) else "-")
     if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
-        raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
+        raise Refused(f"没有规则集「{chat.quote(ruleset_id)}」。发送「/规则集」查看可用的规则集。")
     try:
         rs = load_ruleset(directory)
     except RulesetError as exc:
@@ -136,7 +139,7 @@ def parse_board(rs_roles: dict[str, Any], words: list[str]) -> list[str]:
     for word in words:
         name, x, times = word.replace("×", "x").replace("*", "x").partition("x")
         if name not in rs_roles:
-            raise Refused(f"没有身份「{word}」。可用：{'、'.join(rs_roles)}。写法：{syntax}")
+            raise Refused(f"没有身份「{chat.quote(word)}」。可用：{'、'.join(rs_roles)}。写法：{syntax}")
         board.extend([name] * (chat.number(times, f"{name}的张数", 1, BOARD_LIMIT, syntax) if x else 1))
     if len(board) > BOARD_LIMIT:
         raise Refused(f"板子最多 {BOARD_LIMIT} 张身份，这里有 {len(board)} 张。")
@@ -479,7 +482,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
         game = _running(table)
         player = table.by_name(name)
         if player is None:
-            raise Refused(f"没有角色「{name}」。角色：{'、'.join(p.name for p in table.players)}。")
+            raise Refused(f"没有角色「{chat.quote(name)}」。角色：{'、'.join(p.name for p in table.players)}。")
         if table.seat_of(qq):
             raise Refused(f"{qq} 已在本局中。")
         async with get_session() as session:
@@ -512,7 +515,7 @@ async def bind(table: Table, team_name: str, group_id: int, sender: int, by: Rec
     team = table.rs.team_by_group(team_name)
     if team is None or not team.chat:
         chats = [t.group or t.name for t in table.rs.teams.values() if t.chat]
-        raise Refused(f"本规则没有可绑定的团队「{team_name}」。可绑定：{'、'.join(chats) or '无'}。")
+        raise Refused(f"本规则没有可绑定的团队「{chat.quote(team_name)}」。可绑定：{'、'.join(chats) or '无'}。")
     async with table.lock, table.sending:
         await deliver(table, await teams.bind(table, team.name, group_id, sender))
     return f"已绑定 {team.group or team.name} → 群 {group_id}。机器人会审批入群申请、移出名单外成员并设置群名片。"

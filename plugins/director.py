@@ -52,7 +52,7 @@ def _words(arg: Message) -> tuple[int | None, list[str], str]:
 def _seat(table: Table, name: str) -> int:
     player = table.by_name(chat.term(name))
     if player is None:
-        raise Refused(f"没有角色「{name}」。角色：{'、'.join(p.name for p in table.players)}。")
+        raise Refused(f"没有角色「{chat.quote(name)}」。角色：{'、'.join(p.name for p in table.players)}。")
     return player.seat
 
 
@@ -94,7 +94,7 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
         target = 0 if words[1] == "弃权" else game.target_from_text(chat.term(words[1]))
         if target is None:
             legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
-            raise Refused(f"没有「{words[1]}」这个投票对象。可投：{legal}，或「弃权」。")
+            raise Refused(f"没有「{chat.quote(words[1])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(
             at=at, seat=_seat(table, words[0]), target=target, reason=" ".join(words[2:]), by_director=True
         )

@@ -53,7 +53,7 @@ def _director_table(event: MessageEvent) -> Table:
 async def _create(event: MessageEvent, words: list[str]) -> str:
     if not isinstance(event, GroupMessageEvent):
         raise Refused("请在要用作主群的QQ群中发送「/新建 规则集」。")
-    if not words:
+    if len(words) != 1:
         raise Refused("写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。")
     role = event.sender.role or "member"
     if role == "member" and str(event.user_id) not in superusers():
@@ -70,10 +70,12 @@ async def _sign_up(event: MessageEvent, words: list[str]) -> str:
 
 
 async def _leave(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/退出")
     return await service.leave(_group_table(event), event.user_id)
 
 
 async def _roll(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/名单")
     table = _group_table(event)
     players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
     board = f"；板子 {boards.seats_for(table.rs, table.board)} 人" if table.board else "；板子未设置"
@@ -105,6 +107,7 @@ async def _director(event: MessageEvent, words: list[str]) -> str:
 
 
 async def _begin(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/开始")
     return await service.start(_director_table(event), sender(event))
 
 

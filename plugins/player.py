@@ -72,7 +72,7 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
             legal = ""
             if spec is not None and spec.needs_targets:
                 legal = f"选择范围：{texts.options(game.rs, acting.legal_targets(game, game.st.seat(seat), spec))}。"
-            raise Refused(f"没有「{word}」这个目标（请用{how}）。{legal}")
+            raise Refused(f"没有「{chat.quote(word)}」这个目标（请用{how}）。{legal}")
         targets.append(target)
     return tuple(targets), choice
 
@@ -95,7 +95,7 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
         target = game.target_from_text(chat.term(rest[0]))
         if target is None:
             legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
-            raise Refused(f"没有「{rest[0]}」这个投票对象。可投：{legal}，或「弃权」。")
+            raise Refused(f"没有「{chat.quote(rest[0])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(at=at, seat=seat, target=target, reason=" ".join(rest[1:]))
     if head == "弃权":
         return c.CastVote(at=at, seat=seat, target=0)
@@ -117,7 +117,7 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     if game.rs.order_skill is not None:
         known.add(game.rs.order_skill.name)  # 第一身份 <身份>
     if head not in known:
-        raise Refused(f"看不懂「{head}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
+        raise Refused(f"看不懂「{chat.quote(head)}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
     targets, choice = _targets(game, seat, head, [chat.term(w) for w in rest])
     return c.Act(at=at, seat=seat, skill=head, targets=targets, choice=choice)
 

@@ -104,6 +104,11 @@ class SandboxClient:
         await self.flush()
         return entry
 
+    async def send_raw(self, event: dict[str, object]) -> None:
+        """Send one event frame exactly as given, past the world's checks (malformed on purpose)."""
+        async with self._send_lock:
+            await self.ws.send(json.dumps(event, ensure_ascii=False))
+
     async def flush(self) -> None:
         """Deliver every event the world has queued, in order."""
         async with self._send_lock:
