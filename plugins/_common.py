@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from nonebot import get_driver
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, MessageEvent, PrivateMessageEvent
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent, PrivateMessageEvent
 from nonebot.consts import CMD_START_KEY, PREFIX_KEY
 from nonebot.typing import T_State
 
@@ -31,6 +31,12 @@ DIRECTOR_COMMANDS = (
     "裁定",
     "绑定",
 )
+
+
+def plain(message: Message) -> str:
+    """The text segments' text. Unlike ``extract_plain_text`` it does not raise on a malformed
+    text segment (no ``text``, or not a string), which a client may send."""
+    return "".join(t for seg in message if seg.type == "text" and isinstance(t := seg.data.get("text"), str))
 
 
 def superusers() -> set[str]:

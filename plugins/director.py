@@ -18,7 +18,7 @@ from bot.tables import Table
 from engine import boards, reports, texts
 from engine import commands as c
 from engine.game import Game
-from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
+from plugins._common import DIRECTOR_COMMANDS, directed_table, plain, sender, slashed_in_groups
 
 __plugin_meta__ = PluginMetadata(
     name="版杀导演",
@@ -41,7 +41,7 @@ RULING_HELP = (
 def _words(arg: Message) -> tuple[int | None, list[str], str]:
     """Arguments less a leading #局号 (``暂停 #12``); also their raw text. Only a whole first
     word is a tag, so a notice may mention ``#3`` or ``#2楼``."""
-    text = arg.extract_plain_text().strip()
+    text = plain(arg).strip()
     match = TAG.match(text)
     tag = int(match.group(1)) if match else None
     if match:

@@ -15,7 +15,16 @@ from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import boards
 from engine.ruleset.loader import installed_rulesets
-from plugins._common import DM_ONLY, LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
+from plugins._common import (
+    DM_ONLY,
+    LOBBY_COMMANDS,
+    is_director,
+    no_game_here,
+    plain,
+    sender,
+    slashed_in_groups,
+    superusers,
+)
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -151,7 +160,7 @@ lobby = on_command(
 @lobby.handle()
 async def _lobby(matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()) -> None:
     try:
-        reply = await COMMANDS[raw.lstrip("/")](event, arg.extract_plain_text().split())
+        reply = await COMMANDS[raw.lstrip("/")](event, plain(arg).split())
     except Refused as refused:
         reply = str(refused)
     if reply:

@@ -20,7 +20,7 @@ from bot.tables import Table, tables
 from engine import acting, reports, texts
 from engine import commands as c
 from engine.game import Game
-from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, split_tag
+from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, plain, split_tag
 
 __plugin_meta__ = PluginMetadata(
     name="版杀玩家",
@@ -131,13 +131,13 @@ def _table(qq: int, tag: int | None) -> Table:
 
 
 def _players_words(event: Event) -> bool:
-    """A DM that is not a lobby or director command is a player's; so is a director command
-    with its #局号 in front, which no command matcher sees (told where the tag goes)."""
+    """A DM that is not a lobby or director command is a player's; so is a command with a #局号
+    in front, which no command matcher sees (told where the tag goes, or where to send it)."""
     if not isinstance(event, PrivateMessageEvent):
         return False
-    tag, text = split_tag(event.get_plaintext())
+    tag, text = split_tag(plain(event.get_message()))
     words = text.lstrip("/").split(maxsplit=1)
-    return bool(words) and (words[0] not in COMMAND_WORDS or (tag is not None and words[0] in DIRECTOR_COMMANDS))
+    return bool(words) and (words[0] not in COMMAND_WORDS or tag is not None)
 
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
@@ -147,12 +147,14 @@ act = on_message(rule=_players_words, priority=1, block=True)
 
 @act.handle()
 async def _act(matcher: Matcher, event: PrivateMessageEvent) -> None:
-    tag, text = split_tag(event.get_plaintext())
+    tag, text = split_tag(plain(event.get_message()))
     words = [w for w in SEPARATORS.split(text) if w]
     if not words:
         await matcher.finish()
     if words[0].lstrip("/") in DIRECTOR_COMMANDS:
         await matcher.finish(f"局号请写在命令后面，例如：{words[0].lstrip('/')} #{tag}")
+    if words[0].lstrip("/") in LOBBY_COMMANDS:
+        await matcher.finish(f"「{words[0].lstrip('/')}」请在游戏主群发送（不用写局号），例如：/{words[0].lstrip('/')}")
     try:
         table = _table(event.user_id, tag)
         if table.game is None:
