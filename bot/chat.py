@@ -57,6 +57,14 @@ def term(word: str) -> str:
     return unicodedata.normalize("NFKC", word)
 
 
+def short(word: str, syntax: str, limit: int = 40) -> str:
+    """A word naming something of the rules (a camp, a status): ``term``'d, and no essay."""
+    word = term(word)
+    if len(word) > limit:
+        raise Refused(f"「{quote(word)}」太长，不是规则里的名字。写法：{syntax}")
+    return word
+
+
 def number(word: str, what: str, low: int, high: int, syntax: str = "") -> int:
     """A whole number from 0-9 (or full-width) digits, within [low, high]."""
     digits = term(word)

@@ -31,7 +31,7 @@ from engine.game import Game, check_start
 from engine.messages import Message
 from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset, ruleset_dir
-from engine.schedule import RANGES, check_settings, default_settings
+from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
 
 RULESET_ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # a directory name under rulesets/, nothing a path could hide in
 
@@ -202,6 +202,8 @@ def parse_settings(words: list[str]) -> dict[str, Any]:
         key, sep, raw = chat.term(word).partition("=")
         if not sep:
             raise Refused(f"设置的写法：{syntax}")
+        if key not in SETTING_KEYS:
+            raise Refused(f"未知设置 {chat.quote(key)}（可用：{'、'.join(sorted(SETTING_KEYS))}）")
         low, high = RANGES.get(key, (0, 0))
         if raw.lower() in {"none", "null", "无"}:
             values[key] = None
@@ -492,7 +494,6 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
                 raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
             row.replaced = [*row.replaced, row.qq]
             row.qq = qq
-            player.qq = qq
             rows = [
                 outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
                 outbox.direct(
@@ -505,6 +506,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             ]
             session.add_all(rows)
             await session.commit()
+        player.qq = qq  # only once stored: a failed commit must not hand the seat over in memory
         await table.sending.acquire()
     await _send_out(table, rows, regroup=True)
     return ""

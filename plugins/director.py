@@ -104,7 +104,7 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
             raise Refused("写法：判罚 <角色> 蓝|黄|红 [理由]")
         return c.Penalize(at=at, seat=_seat(table, words[0]), card=card, reason=" ".join(words[2:]))
     if name == "结束":
-        return c.Ruling(at=at, what="win", arg=words[0], reason=" ".join(words[1:]))
+        return c.Ruling(at=at, what="win", arg=chat.short(words[0], "结束 [阵营]"), reason=" ".join(words[1:]))
     return _ruling(table, words, at)
 
 
@@ -115,7 +115,7 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     if what in {"lose", "win", "hopeless"}:
         if not rest:
             raise Refused(f"写法：裁定 {words[0]} <阵营>")
-        return c.Ruling(at=at, what=what, arg=rest[0], reason=" ".join(rest[1:]))
+        return c.Ruling(at=at, what=what, arg=chat.short(rest[0], f"裁定 {words[0]} <阵营>"), reason=" ".join(rest[1:]))
     if what == "sheriff":
         if not rest:
             raise Refused("写法：裁定 警长 <角色|无>")
@@ -126,7 +126,8 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     if what in {"add_status", "remove_status"}:
         if len(rest) < 2:
             raise Refused(f"写法：裁定 {words[0]} <角色> <状态>")
-        return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), arg=rest[1], reason=" ".join(rest[2:]))
+        status = chat.short(rest[1], f"裁定 {words[0]} <角色> <状态>")
+        return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), arg=status, reason=" ".join(rest[2:]))
     return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), reason=" ".join(rest[1:]))
 
 

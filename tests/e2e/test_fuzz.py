@@ -150,8 +150,8 @@ def _text(rng: random.Random, commands: frozenset[str]) -> str:
     word = rng.choice((*sorted(commands), *PLAYER_WORDS, *SKILLS, rng.choice(ODD)))
     prefix = rng.choice(("", "", "/", "/", "、", "／", "#2 ", "#1 ", "#99999999999999 "))
     args = [rng.choice(ODD) if rng.random() < 0.7 else str(rng.randrange(-5, 40)) for _ in range(rng.randrange(0, 5))]
-    if rng.random() < 0.02:
-        args.append(HUGE)
+    if rng.random() < 0.03:  # a 100 KB word, anywhere: a name, a camp, a setting, a reason
+        args.insert(rng.randrange(len(args) + 1), rng.choice((HUGE, HUGE + "=1", "speed=" + HUGE)))
     sep = rng.choice((" ", " ", "\u3000", "\n", "，"))
     return prefix + sep.join([word, *args])
 
