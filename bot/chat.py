@@ -87,6 +87,7 @@ def decimal(word: str, what: str, low: float, high: float, syntax: str = "") -> 
 
 
 def qq(word: str, what: str = "QQ号", syntax: str = "") -> int:
+    """A QQ number (or a group number, with ``what="群号"``)."""
     return number(word, what, *QQ_RANGE, syntax=syntax)
 
 
@@ -98,7 +99,7 @@ def name(text: str) -> str:
     rule = f"角色名应为 1 到 {NAME_LIMIT} 个字，不含空格、@、#、[ ]，不能全是数字。例如：报名 饺子"
     if not cleaned or len(cleaned) > NAME_LIMIT or any(ch.isspace() or not ch.isprintable() for ch in cleaned):
         raise Refused(rule)
-    if cleaned.isdigit() or any(ch in "@#[]" for ch in cleaned) or cleaned.removeprefix("秘密数字").isdigit():
+    if any(ch in "@#[]" for ch in cleaned) or cleaned.removeprefix("秘密数字").isdigit():
         raise Refused(rule)
     if cleaned in RESERVED or cleaned.removesuffix("号").isdigit():
         raise Refused(f"角色名「{cleaned}」会被当作命令里的词，请换一个。")
