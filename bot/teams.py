@@ -113,7 +113,11 @@ async def follow(table: Table, force: bool = False, announce: bool = True) -> li
         try:
             notes += await _sync(table, team, group, now, announce and changed and bool(now))
         except NoRights:
-            notes += await warn(table, group, f"机器人不是{_label(table, team)}（群 {group}）的管理员")
+            notes += await warn(
+                table,
+                group,
+                f"机器人不是{_label(table, team)}（群 {group}）的管理员：名单外的成员没有移出，群名片没有设置",
+            )
             continue
         except ActionFailed as failed:
             notes += await warn(table, group, f"管理{_label(table, team)}（群 {group}）失败：{_wording(failed)}")
@@ -138,7 +142,7 @@ async def warn(table: Table, group: int, what: str) -> list[OutboxRow]:
     if (table.id, group) in _warned:
         return []
     _warned.add((table.id, group))
-    text = f"【#{table.id} 导演】{what}：名单外的成员没有移出、群名片没有设置。请在QQ里把机器人设为管理员，之后会自动补做。"
+    text = f"【#{table.id} 导演】{what}。请在QQ里把机器人设为管理员（群设置 → 群管理 → 设置管理员），之后会自动补做。"
     notes = [outbox.direct(table, table.seq, Recipient("user", qq), text) for qq in sorted(table.directors)]
     async with get_session() as session:
         session.add_all(notes)

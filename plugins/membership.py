@@ -57,7 +57,8 @@ async def _group(bot: Bot, event: GroupRequestEvent) -> None:
         table = bound[0]
         async with table.sending:
             await service.deliver(
-                table, await teams.warn(table, event.group_id, f"无法审批群 {event.group_id} 的入群申请")
+                table,
+                await teams.warn(table, event.group_id, f"无法审批群 {event.group_id} 的入群申请（{event.user_id}）"),
             )
 
 

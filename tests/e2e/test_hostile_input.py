@@ -34,6 +34,7 @@ from tests.e2e.hostile import (
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 ODD_DIGITS = ("²", "①", "٣")
+FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
@@ -69,14 +70,30 @@ async def test_no_director_binds_a_group_he_is_not_entitled_to(wire: Wire) -> No
 
 
 async def test_directors_hear_when_the_bot_cannot_manage_and_it_catches_up_when_made_admin(wire: Wire) -> None:
-    await wire.client.set_admin(B_LOVERS, BOT, admin=False)
-    mark = (await wire.client.member_joins(B_LOVERS, STRANGER)).seq
-    told = await wire.client.wait_for(sent(user_id=B_DIR, containing="管理情侣群（群 701）失败"), 10, since=mark)
-    assert "请在QQ里把机器人设为管理员，之后会自动补做" in told.text
+    b = Table(wire.world, wire.client, B_MAIN)
+    cupid = next(qq for qq in B_PLAYERS if b.identity(qq)[0] == "丘比特")
+    lover = next(qq for qq in B_PLAYERS if qq != cupid)
+    mark = (await wire.client.set_admin(B_LOVERS, BOT, admin=False)).seq
+    wire.world.add_member(B_LOVERS, lover)
+    # the lovers' roster changes (and full-width secret numbers read as digits): nothing can be managed
+    wide = " ".join(str(b.identity(q)[1]).translate(FULL_WIDTH) for q in (cupid, lover))
+    await wire.dm(cupid, f"丘比特之箭 {wide}", "已记录")
+    told = await wire.client.wait_for(
+        sent(user_id=B_DIR, containing="机器人不是情侣群（群 701）的管理员"), 10, since=mark
+    )
+    assert "请在QQ里把机器人设为管理员（群设置 → 群管理 → 设置管理员），之后会自动补做" in told.text
+    await wire.client.member_joins(B_LOVERS, STRANGER)
+    assert not [e for e in wire.managed(B_LOVERS) if e.seq > mark and e.ok]
     assert STRANGER in wire.world.groups[B_LOVERS].members
+    # made admin again: the stranger goes, the lover gets the character name as 群名片
     mark = (await wire.client.set_admin(B_LOVERS, BOT, admin=True)).seq
     kick = await wire.client.wait_for(lambda e: e.name == "set_group_kick" and e.ok, 10, since=mark)
     assert kick.data == {"group_id": B_LOVERS, "user_id": STRANGER, "reject_add_request": False}
+    await wire.client.wait_for(
+        lambda e: e.name == "set_group_card" and e.ok and e.data["user_id"] == lover, 10, since=mark
+    )
+    assert wire.world.groups[B_LOVERS].members[lover].card == B_PLAYERS[lover]
+    await wire.client.wait_for(sent(user_id=cupid, containing=f"请申请加入情侣群：群号 {B_LOVERS}"), 10, since=mark)
     assert STRANGER not in wire.world.groups[B_LOVERS].members
 
 
@@ -102,14 +119,8 @@ async def test_numbers_are_read_one_way_and_bounded(wire: Wire) -> None:
     # full-width digits read as digits, in every command
     await wire.say(A_MAIN, A_DIR, "/设置 step_minutes=４５", "已设置：step_minutes=45。")
     await wire.dm(B_DIR, "延时 ３", "已延时3分钟")
-    b = Table(wire.world, wire.client, B_MAIN)
-    cupid = next(qq for qq in B_PLAYERS if b.identity(qq)[0] == "丘比特")
-    other = next(qq for qq in B_PLAYERS if qq != cupid)
-    await wire.refused(cupid, f"丘比特之箭 {b.identity(cupid)[1]} ²", "「²」不是 0-9 的数字")
-    wide = " ".join(
-        str(b.identity(q)[1]).translate(str.maketrans("0123456789", "０１２３４５６７８９")) for q in (cupid, other)
-    )
-    await wire.dm(cupid, f"丘比特之箭 {wide}", "已记录")
+    seat = next(iter(B_PLAYERS))
+    await wire.refused(seat, "投票 ²", "「²」不是 0-9 的数字")
 
 
 async def test_words_a_command_does_not_take_are_refused(wire: Wire) -> None:
