@@ -62,6 +62,7 @@ class Soak:
     acked: list[tuple[int, dict[str, Any]]] = field(default_factory=list)  # (game, payload)
     missed: list[tuple[int, float]] = field(default_factory=list)  # (game, restart time) a deadline passed while down
     late: list[str] = field(default_factory=list)
+    batches: int = 0
 
     # ---------------------------------------------------------------- the bot's store
 
@@ -146,24 +147,25 @@ class Soak:
         ]
 
 
-async def set_up(soak: Soak) -> None:
-    soak.world.add_user(DIRECTOR, "导演")
-    soak.world.befriend(DIRECTOR)
+def prepare(world: World) -> None:
+    world.add_user(DIRECTOR, "导演")
+    world.befriend(DIRECTOR)
+
+
+async def open_games(soak: Soak, batch: int) -> None:
+    """A batch of GAMES new games, each in its own main group with its own players, started."""
     for g in range(GAMES):
-        group = 500 + g
-        soak.world.create_group(group, f"主群{g}", owner_id=DIRECTOR)
+        group = 500 + batch * GAMES + g
+        players = [10_000 + 100 * (batch * GAMES + g) + i for i in range(PLAYERS)]
+        soak.world.create_group(group, f"主群{group}", owner_id=DIRECTOR)
         soak.world.add_member(group, BOT, role="admin")
-        for i in range(PLAYERS):
-            qq = 1000 + 10 * g + i
+        for qq in players:
             soak.world.add_user(qq, f"玩家{qq}")
             soak.world.befriend(qq)
             soak.world.add_member(group, qq)
-    await soak.connect()
-    for g in range(GAMES):
-        group = 500 + g
         await say(soak, group, DIRECTOR, "/新建 secret_number", "已新建")
-        for i in range(PLAYERS):
-            await say(soak, group, 1000 + 10 * g + i, f"/报名 玩家{i}", "报名成功")
+        for i, qq in enumerate(players):
+            await say(soak, group, qq, f"/报名 玩家{i}", "报名成功")
         await say(soak, group, DIRECTOR, BOARD, "板子已设置")
         await say(soak, group, DIRECTOR, f"/设置 speed={SPEED} day_open=none", "已设置")
         await say(soak, group, DIRECTOR, "/开始", "已开局")
@@ -176,9 +178,12 @@ async def say(soak: Soak, group: int, qq: int, text: str, expect: str) -> None:
 
 
 async def step(soak: Soak) -> None:
-    """One random legal move in one running game, maybe with a kill around it."""
+    """One random legal move in one running game, maybe with a kill around it; a new batch of
+    games when every game has ended."""
     running = [(gid, game) for gid, (status, game) in soak.games().items() if status == "running" and game]
     if not running:
+        await open_games(soak, soak.batches)
+        soak.batches += 1
         return
     game_id, game = soak.rng.choice(running)
     options = moves(game, datetime.now(UTC), soak.rng)
@@ -281,7 +286,8 @@ async def test_soak(tmp_path: Path) -> None:
     soak = Soak(tmp_path, World(BOT), process)
     process.start()
     try:
-        await set_up(soak)
+        prepare(soak.world)
+        await soak.connect()
         while sum(soak.kills.values()) < KILLS:
             if soak.client is None:
                 await soak.restart()
