@@ -88,8 +88,10 @@ async def bind(table: Table, team: str, group_id: int, sender: int) -> list[Outb
         session.add(BindingRow(game_id=table.id, team=team, group_id=group_id))
         await session.commit()
     table.bindings[team] = group_id
+    if table.game is None:
+        return []  # synced when the game starts
     now = roster(table, team)
-    notes = await _sync(table, team, group_id, now, bool(now), present) if table.game is not None else []
+    notes = await _sync(table, team, group_id, now, bool(now), present)
     table.rosters[team] = now
     return notes
 
@@ -223,9 +225,3 @@ async def joined(bot: Bot, group_id: int, qq: int) -> list[OutboxRow]:
     except ActionFailed as failed:
         return await warn(table, group_id, f"管理{_label(table, team)}（群 {group_id}）失败：{_wording(failed)}")
     return []
-
-
-async def regained(table: Table) -> list[OutboxRow]:
-    """The bot became admin of one of the game's groups: every group is brought in line again
-    (the caller holds ``table.sending``); returns the notes to deliver."""
-    return await follow(table, force=True, announce=False)

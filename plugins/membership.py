@@ -81,7 +81,7 @@ async def _made_admin(bot: Bot, event: GroupAdminNoticeEvent) -> None:
     if event.sub_type != "set" or event.user_id != int(bot.self_id) or bound is None:
         return
     async with bound[0].sending:
-        await service.deliver(bound[0], await teams.regained(bound[0]))
+        await service.deliver(bound[0], await teams.follow(bound[0], force=True, announce=False))
 
 
 @notices.handle()
