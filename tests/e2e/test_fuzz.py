@@ -57,7 +57,7 @@ PLAYER_WORDS = (
     "放弃",
 )
 SKILLS = tuple(s.name for s in load_ruleset("secret_number").all_skills())
-FREE_TEXT = frozenset({"公告", "遗言", "拍刀", "报名", "判罚", "裁定", "代投", "设置", "板子", "延时", "替补", "新建"})
+ACCEPTED = ("已", "报名成功", "板子已设置")  # how the bot's replies to accepted commands begin
 ODD = (
     "²",
     "①",
@@ -205,6 +205,19 @@ def tracebacks(log: str) -> tuple[int, int]:
     return ours, other
 
 
+async def settled(wire: Wire, quiet: float = 0.05, limit: float = 2.0) -> None:
+    """Until the store stays put for ``quiet`` seconds: whatever an unanswered message set off
+    has been committed before the next message is judged."""
+    deadline = asyncio.get_running_loop().time() + limit
+    last = wire.store()
+    while asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(quiet)
+        now = wire.store()
+        if now == last:
+            return
+        last = now
+
+
 async def fuzz(wire: Wire, count: int, seed: int) -> Figures:
     rng = random.Random(seed)
     commands, dm_only = _words()
@@ -217,12 +230,14 @@ async def fuzz(wire: Wire, count: int, seed: int) -> Figures:
         if rng.random() < 0.1:
             figures.malformed += 1
             await wire.client.send_raw(_raw_event(kind, group, qq, rng.choice(MALFORMED), next(serial)))
+            await settled(wire)  # a malformed event may still carry a command (/暂停 + @全体成员)
             continue
         text = _text(rng, commands)
         word = _answered_word(kind, text, commands, dm_only)
         before = wire.store()
         event = await (wire.client.send_private(qq, text) if kind == "dm" else wire.client.send_group(group, qq, text))
         if word is None:
+            await settled(wire)
             continue
         figures.expected_answers += 1
         where = sent(user_id=qq) if kind == "dm" else sent(group_id=group)
@@ -234,11 +249,13 @@ async def fuzz(wire: Wire, count: int, seed: int) -> Figures:
             continue
         if len(reply.text) > 2000:
             figures.long_replies += 1
-        accepted = reply.text.startswith(("已", "报名成功")) and not reply.text.startswith("已经")
+        accepted = reply.text.startswith(ACCEPTED) and not reply.text.startswith("已经")
         await asyncio.sleep(0.02)
-        if not accepted and word not in FREE_TEXT and wire.store() != before:
+        if not accepted and wire.store() != before:
             figures.changed_on_refusal += 1
-            print(f"changed by a refusal: {text[:80]!r} → {reply.text[:80]!r}")
+            after = wire.store()
+            diff = [(b[-3:], a[-3:]) for b, a in zip(before, after, strict=True) if a != b]
+            print(f"changed by a refusal: {text[:80]!r} → {reply.text[:80]!r}: {diff}")
     await asyncio.sleep(0.5)
     figures.our_tracebacks, figures.adapter_tracebacks = tracebacks((wire.data / "bot.log").read_text(errors="replace"))
     return figures
