@@ -21,7 +21,8 @@ from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, insert, select, update
 
-from bot import deadlines, outbox, teams
+from bot import chat, deadlines, outbox, teams
+from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
 from bot.store import journal, leases
@@ -46,9 +47,9 @@ from engine.game import Game, check_start
 from engine.messages import Message
 from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
-from engine.schedule import check_settings, default_settings
+from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
 
-NAME_LIMIT = 12
+RULESET_ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # a directory name under rulesets/, nothing a path could hide in
 _background: set[asyncio.Task[object]] = set()  # start-up and lease work running in the background
 GAMES = GameRow.__table__
 _LOG = insert(CommandRow.__table__)
@@ -64,10 +65,6 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-class Refused(Exception):
-    """A lobby or bot-level request that cannot be done; the text says why and what would work."""
-
-
 # ---------------------------------------------------------------- lobby
 
 
@@ -81,9 +78,9 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
         table, team = bound
         label = table.rs.teams[team].group or team
         raise Refused(f"本群是第 #{table.id} 局的{label}，不能用作主群。请在另一个群新建。")
-    directory = ruleset_dir(ruleset_id)
+    directory = ruleset_dir(ruleset_id if RULESET_ID.fullmatch(ruleset_id) else "-")
     if directory.parent != RULESETS_DIR or directory.name != ruleset_id or not directory.is_dir():
-        raise Refused(f"没有规则集「{ruleset_id}」。发送「/规则集」查看可用的规则集。")
+        raise Refused(f"没有规则集「{chat.quote(ruleset_id)}」。发送「/规则集」查看可用的规则集。")
     try:
         rs = shared_ruleset(ruleset_id)
     except RulesetError as exc:
@@ -119,16 +116,17 @@ def _lobby(table: Table) -> None:
 
 
 async def sign_up(table: Table, qq: int, name: str) -> str:
-    name = name.strip()
+    name = chat.name(name)
     async with table.lock:
         _lobby(table)
-        if not name or len(name) > NAME_LIMIT or any(ch.isspace() for ch in name):
-            raise Refused(f"角色名应为 1 到 {NAME_LIMIT} 个字、不含空格。例如：报名 饺子")
         mine = table.seat_of(qq)
         if mine:
             raise Refused(f"你已经以「{mine.name}」报名了。要换名字请先「退出」再报名。")
-        if table.by_name(name):
+        taken = next((p.name for p in table.players if chat.looks_like(p.name, name)), None)
+        if taken == name:
             raise Refused(f"角色名「{name}」已被使用，请换一个。")
+        if taken is not None:
+            raise Refused(f"角色名「{name}」与已报名的「{taken}」看起来一样，请换一个能区分的名字。")
         seat = max((p.seat for p in table.players), default=0) + 1
         async with get_session() as session:
             session.add(PlayerRow(game_id=table.id, seat=seat, qq=qq, name=name, replaced=[]))
@@ -156,21 +154,27 @@ async def leave(table: Table, qq: int) -> str:
     return f"已退出：{mine.name}（当前 {len(table.players)} 人）。"
 
 
+BOARD_LIMIT = 60  # cards on one board: more seats than any forum game has
+
+
 def parse_board(rs_roles: dict[str, Any], words: list[str]) -> list[str]:
     """``狼人x3 预言家 女巫`` → the role list; refuses unknown roles with the legal ones."""
     board: list[str] = []
+    syntax = "板子 狼人x3 预言家 女巫 …"
     for word in words:
         name, x, times = word.replace("×", "x").replace("*", "x").partition("x")
-        count = int(times) if times.isdigit() else 1
-        if name not in rs_roles or (x and not times.isdigit()) or count < 1:
-            raise Refused(f"没有身份「{word}」。可用：{'、'.join(rs_roles)}。写法：板子 狼人x3 预言家 女巫 …")
-        board.extend([name] * count)
+        if name not in rs_roles:
+            raise Refused(f"没有身份「{chat.quote(word)}」。可用：{'、'.join(rs_roles)}。写法：{syntax}")
+        board.extend([name] * (chat.number(times, f"{name}的张数", 1, BOARD_LIMIT, syntax) if x else 1))
+    if len(board) > BOARD_LIMIT:
+        raise Refused(f"板子最多 {BOARD_LIMIT} 张身份，这里有 {len(board)} 张。")
     return board
 
 
 async def set_board(table: Table, words: list[str]) -> str:
     """板子: a preset of the ruleset with its substitutions (6人局+魔术师), or the cards listed."""
     rs = table.rs
+    words = [chat.term(w) for w in words]
     template, substitutions = "", ()
     if rs.boards and words and boards.parse(rs, words[0])[0] in rs.boards:
         try:
@@ -218,19 +222,20 @@ async def set_board(table: Table, words: list[str]) -> str:
 def parse_settings(words: list[str]) -> dict[str, Any]:
     """``day_close=23:00 speed=60`` → typed values."""
     values: dict[str, Any] = {}
+    syntax = "设置 day_open=12:00 day_close=22:00 step_minutes=30 speed=60"
     for word in words:
-        key, sep, raw = word.partition("=")
+        key, sep, raw = chat.term(word).partition("=")
         if not sep:
-            raise Refused("设置的写法：设置 day_open=12:00 day_close=22:00 step_minutes=30 speed=60")
+            raise Refused(f"设置的写法：{syntax}")
+        if key not in SETTING_KEYS:
+            raise Refused(f"未知设置 {chat.quote(key)}（可用：{'、'.join(sorted(SETTING_KEYS))}）")
+        low, high = RANGES.get(key, (0, 0))
         if raw.lower() in {"none", "null", "无"}:
             values[key] = None
         elif key == "speed":
-            try:
-                values[key] = float(raw)
-            except ValueError as exc:
-                raise Refused("speed 应为数字，例如 speed=60") from exc
-        elif raw.isdigit():
-            values[key] = int(raw)
+            values[key] = chat.decimal(raw, f"{key} ", low, high, f"{key}=60")
+        elif key in RANGES:
+            values[key] = chat.number(raw, f"{key} ", int(low), int(high), f"{key}={int(high) // 2 or 1}")
         else:
             values[key] = raw
     return values
@@ -498,7 +503,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
         game = _running(table)
         player = table.by_name(name)
         if player is None:
-            raise Refused(f"没有角色「{name}」。角色：{'、'.join(p.name for p in table.players)}。")
+            raise Refused(f"没有角色「{chat.quote(name)}」。角色：{'、'.join(p.name for p in table.players)}。")
         if table.seat_of(qq):
             raise Refused(f"{qq} 已在本局中。")
         async with get_session() as session:
@@ -520,20 +525,21 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             ),
             outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
         ]
-        player.qq = qq  # the seat's messages, queued or to come, go to the new player
         await _commit(table, write)
+        player.qq = qq  # only once stored; the seat's messages, queued or to come, go to the new player
         tables.index(table)
     await _send_out(table, regroup=True)
     return ""
 
 
-async def bind(table: Table, team_name: str, group_id: int, by: Recipient) -> str:
+async def bind(table: Table, team_name: str, group_id: int, sender: int, by: Recipient) -> str:
+    """绑定: a team's QQ group, once teams.bind found the sender and the bot entitled to it."""
     team = table.rs.team_by_group(team_name)
     if team is None or not team.chat:
         chats = [t.group or t.name for t in table.rs.teams.values() if t.chat]
-        raise Refused(f"本规则没有可绑定的团队「{team_name}」。可绑定：{'、'.join(chats) or '无'}。")
+        raise Refused(f"本规则没有可绑定的团队「{chat.quote(team_name)}」。可绑定：{'、'.join(chats) or '无'}。")
     async with table.lock, table.sending:
-        await teams.bind(table, team.name, group_id)
+        await teams.bind(table, team.name, group_id, sender)
         await deliver(table)
     return f"已绑定 {team.group or team.name} → 群 {group_id}。机器人会审批入群申请、移出名单外成员并设置群名片。"
 

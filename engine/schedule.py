@@ -35,6 +35,17 @@ SETTING_KEYS = {
 }
 
 
+# the legal range of each number a director may set: a game must still reach its deadlines
+RANGES: dict[str, tuple[float, float]] = {
+    "day_days": (1, 14),
+    "weekend_days": (0, 7),
+    "step_minutes": (1, 1440),
+    "setup_minutes": (1, 10080),
+    "reaction_minutes": (1, 1440),
+    "speed": (0.1, 100000),
+}
+
+
 def default_settings(rs: Ruleset) -> dict[str, Any]:
     s = rs.schedule
     return {
@@ -61,14 +72,13 @@ def check_settings(settings: dict[str, Any]) -> str | None:
             continue
         if parse_hhmm(value) is None:
             return f"{key} 应为 HH:MM 形式的时间，例如 22:00"
-    for key in ("day_days", "step_minutes", "setup_minutes", "reaction_minutes"):
-        if not isinstance(settings.get(key), int) or settings[key] < 1:
-            return f"{key} 应为正整数"
-    if not isinstance(settings.get("weekend_days"), int) or settings["weekend_days"] < 0:
-        return "weekend_days 应为非负整数"
-    speed = settings.get("speed")
-    if not isinstance(speed, (int, float)) or speed <= 0:
-        return "speed 应为正数，例如 60 表示游戏时间走得比现实快 60 倍"
+    for key, (low, high) in RANGES.items():
+        value = settings.get(key)
+        if key == "speed":
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not low <= value <= high:
+                return f"speed 应为 {low:g} 到 {high:g} 之间的数字，例如 60 表示游戏时间走得比现实快 60 倍"
+        elif not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            return f"{key} 应为 {low:g} 到 {high:g} 之间的整数"
     try:
         ZoneInfo(str(settings.get("timezone")))
     except Exception:

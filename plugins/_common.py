@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from nonebot import get_driver
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, MessageEvent, PrivateMessageEvent
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent, PrivateMessageEvent
 from nonebot.consts import CMD_START_KEY, PREFIX_KEY
 from nonebot.typing import T_State
 
@@ -13,7 +13,7 @@ from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
 
-GAME_TAG = re.compile(r"^#(\d+)\s*")
+GAME_TAG = re.compile(r"^#([0-9０-９]{1,9})\s*")  # read as every number is (bot.chat): ０-９ too, never ٣
 LOBBY_COMMANDS = ("新建", "报名", "退出", "名单", "板子", "设置", "导演", "开始", "规则集", "大厅", "版杀帮助")
 DM_ONLY = ("投票", "改票", "弃权", "身份", "遗言", "投降")  # players' commands, which a group only gets a hint for
 DIRECTOR_COMMANDS = (
@@ -31,6 +31,12 @@ DIRECTOR_COMMANDS = (
     "裁定",
     "绑定",
 )
+
+
+def plain(message: Message) -> str:
+    """The text segments' text. Unlike ``extract_plain_text`` it does not raise on a malformed
+    text segment (no ``text``, or not a string), which a client may send."""
+    return "".join(t for seg in message if seg.type == "text" and isinstance(t := seg.data.get("text"), str))
 
 
 def superusers() -> set[str]:

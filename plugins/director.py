@@ -11,14 +11,14 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import service
+from bot import chat, service
+from bot.chat import Refused
 from bot.outbox import Recipient
-from bot.service import Refused
 from bot.tables import Table
 from engine import boards, reports, texts
 from engine import commands as c
 from engine.game import Game
-from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
+from plugins._common import DIRECTOR_COMMANDS, directed_table, plain, sender, slashed_in_groups
 
 __plugin_meta__ = PluginMetadata(
     name="版杀导演",
@@ -29,7 +29,8 @@ __plugin_meta__ = PluginMetadata(
     supported_adapters={"~onebot.v11"},
 )
 
-TAG = re.compile(r"#(\d+)(?=\s|$)")
+TAG = re.compile(r"#([0-9０-９]{1,9})(?=\s|$)")
+BARE = ("状态", "暂停", "继续", "推进", "撤销")  # commands that take no words
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
@@ -40,7 +41,7 @@ RULING_HELP = (
 def _words(arg: Message) -> tuple[int | None, list[str], str]:
     """Arguments less a leading #局号 (``暂停 #12``); also their raw text. Only a whole first
     word is a tag, so a notice may mention ``#3`` or ``#2楼``."""
-    text = arg.extract_plain_text().strip()
+    text = plain(arg).strip()
     match = TAG.match(text)
     tag = int(match.group(1)) if match else None
     if match:
@@ -49,9 +50,9 @@ def _words(arg: Message) -> tuple[int | None, list[str], str]:
 
 
 def _seat(table: Table, name: str) -> int:
-    player = table.by_name(name)
+    player = table.by_name(chat.term(name))
     if player is None:
-        raise Refused(f"没有角色「{name}」。角色：{'、'.join(p.name for p in table.players)}。")
+        raise Refused(f"没有角色「{chat.quote(name)}」。角色：{'、'.join(p.name for p in table.players)}。")
     return player.seat
 
 
@@ -80,30 +81,30 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
     if name == "推进":
         return c.Advance(at=at)
     if name == "延时":
-        if not words or not words[0].isdigit():
-            raise Refused("写法：延时 <分钟>，例如 延时 30")
-        return c.Extend(at=at, minutes=int(words[0]))
+        syntax = "延时 <分钟>，例如 延时 30"
+        if len(words) != 1:
+            raise Refused(f"写法：{syntax}")
+        return c.Extend(at=at, minutes=chat.number(words[0], "延时分钟数", 1, 7 * 24 * 60, syntax))
     if name == "公告":
         return c.Announce(at=at, text=raw)
     if name == "代投":
         if len(words) < 2:
             raise Refused("写法：代投 <角色> <目标|弃权> [理由]")
         game = _game(table)
-        target = 0 if words[1] == "弃权" else game.target_from_text(words[1])
+        target = 0 if words[1] == "弃权" else game.target_from_text(chat.term(words[1]))
         if target is None:
             legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
-            raise Refused(f"没有「{words[1]}」这个投票对象。可投：{legal}，或「弃权」。")
+            raise Refused(f"没有「{chat.quote(words[1])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(
             at=at, seat=_seat(table, words[0]), target=target, reason=" ".join(words[2:]), by_director=True
         )
     if name == "判罚":
-        if len(words) < 2 or words[1].removesuffix("牌") not in {"蓝", "黄", "红"}:
+        card = chat.term(words[1]).removesuffix("牌") if len(words) >= 2 else ""
+        if card not in {"蓝", "黄", "红"}:
             raise Refused("写法：判罚 <角色> 蓝|黄|红 [理由]")
-        return c.Penalize(
-            at=at, seat=_seat(table, words[0]), card=words[1].removesuffix("牌"), reason=" ".join(words[2:])
-        )
+        return c.Penalize(at=at, seat=_seat(table, words[0]), card=card, reason=" ".join(words[2:]))
     if name == "结束":
-        return c.Ruling(at=at, what="win", arg=words[0], reason=" ".join(words[1:]))
+        return c.Ruling(at=at, what="win", arg=chat.short(words[0], "结束 [阵营]"), reason=" ".join(words[1:]))
     return _ruling(table, words, at)
 
 
@@ -114,7 +115,7 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     if what in {"lose", "win", "hopeless"}:
         if not rest:
             raise Refused(f"写法：裁定 {words[0]} <阵营>")
-        return c.Ruling(at=at, what=what, arg=rest[0], reason=" ".join(rest[1:]))
+        return c.Ruling(at=at, what=what, arg=chat.short(rest[0], f"裁定 {words[0]} <阵营>"), reason=" ".join(rest[1:]))
     if what == "sheriff":
         if not rest:
             raise Refused("写法：裁定 警长 <角色|无>")
@@ -125,7 +126,8 @@ def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no
     if what in {"add_status", "remove_status"}:
         if len(rest) < 2:
             raise Refused(f"写法：裁定 {words[0]} <角色> <状态>")
-        return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), arg=rest[1], reason=" ".join(rest[2:]))
+        status = chat.short(rest[1], f"裁定 {words[0]} <角色> <状态>")
+        return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), arg=status, reason=" ".join(rest[2:]))
     return c.Ruling(at=at, what=what, seat=_seat(table, rest[0]), reason=" ".join(rest[1:]))
 
 
@@ -143,18 +145,23 @@ async def _director(
     to: Recipient = sender(event)
     try:
         table = directed_table(event, tag)
+        if name in BARE:
+            chat.no_words(words, f"{name}（私聊时可加局号，例如 {name} #{table.id}）")
         if name == "状态":
             reply = _status(table, event)
         elif name == "撤销":
             reply = await service.undo(table, to)
         elif name == "替补":
-            if len(words) != 2 or not words[1].isdigit():
-                raise Refused("写法：替补 <角色> <QQ号>")
-            reply = await service.substitute(table, words[0], int(words[1]), to)
+            syntax = "替补 <角色> <QQ号>"
+            if len(words) != 2:
+                raise Refused(f"写法：{syntax}")
+            reply = await service.substitute(table, chat.term(words[0]), chat.qq(words[1], syntax=syntax), to)
         elif name == "绑定":
-            if len(words) != 2 or not words[1].isdigit():
-                raise Refused("写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
-            reply = await service.bind(table, words[0], int(words[1]), to)
+            syntax = "绑定 <团队群> <群号>，例如 绑定 情侣群 123456"
+            if len(words) != 2:
+                raise Refused(f"写法：{syntax}")
+            group = chat.qq(words[1], "群号", syntax)
+            reply = await service.bind(table, chat.term(words[0]), group, event.user_id, to)
         elif name == "结束" and not words:
             reply = await service.end(table, to)
         else:

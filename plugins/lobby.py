@@ -10,12 +10,21 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import service
-from bot.service import Refused
+from bot import chat, service
+from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import boards
 from engine.ruleset.loader import installed_rulesets
-from plugins._common import DM_ONLY, LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
+from plugins._common import (
+    DM_ONLY,
+    LOBBY_COMMANDS,
+    is_director,
+    no_game_here,
+    plain,
+    sender,
+    slashed_in_groups,
+    superusers,
+)
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -53,7 +62,7 @@ def _director_table(event: MessageEvent) -> Table:
 async def _create(event: MessageEvent, words: list[str]) -> str:
     if not isinstance(event, GroupMessageEvent):
         raise Refused("请在要用作主群的QQ群中发送「/新建 规则集」。")
-    if not words:
+    if len(words) != 1:
         raise Refused("写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。")
     role = event.sender.role or "member"
     if role == "member" and str(event.user_id) not in superusers():
@@ -70,10 +79,12 @@ async def _sign_up(event: MessageEvent, words: list[str]) -> str:
 
 
 async def _leave(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/退出")
     return await service.leave(_group_table(event), event.user_id)
 
 
 async def _roll(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/名单")
     table = _group_table(event)
     players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
     board = f"；板子 {boards.seats_for(table.rs, table.board)} 人" if table.board else "；板子未设置"
@@ -99,12 +110,13 @@ async def _settings(event: MessageEvent, words: list[str]) -> str:
 
 async def _director(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
-    if len(words) != 1 or not words[0].isdigit():
+    if len(words) != 1:
         raise Refused("写法：/导演 <QQ号>")
-    return await service.add_director(table, int(words[0]))
+    return await service.add_director(table, chat.qq(words[0], syntax="/导演 <QQ号>"))
 
 
 async def _begin(event: MessageEvent, words: list[str]) -> str:
+    chat.no_words(words, "/开始")
     return await service.start(_director_table(event), sender(event))
 
 
@@ -148,7 +160,7 @@ lobby = on_command(
 @lobby.handle()
 async def _lobby(matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()) -> None:
     try:
-        reply = await COMMANDS[raw.lstrip("/")](event, arg.extract_plain_text().split())
+        reply = await COMMANDS[raw.lstrip("/")](event, plain(arg).split())
     except Refused as refused:
         reply = str(refused)
     if reply:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from nonebot import on_notice, on_request
 from nonebot.adapters.onebot.v11 import (
+    ActionFailed,
     Bot,
     FriendAddNoticeEvent,
     FriendRequestEvent,
+    GroupAdminNoticeEvent,
     GroupIncreaseNoticeEvent,
     GroupRequestEvent,
 )
@@ -45,10 +47,17 @@ async def _group(bot: Bot, event: GroupRequestEvent) -> None:
         directing = bool(tables.directing(event.user_id, set())) or str(event.user_id) in superusers()
         await event.approve(bot) if directing else await event.reject(bot, reason="只接受导演的邀请。")
         return
-    if tables.bound_to(event.group_id) is None:
+    bound = tables.bound_to(event.group_id)
+    if bound is None:
         return  # not a team group: the group's own admins decide
     ok, why = teams.allowed(event.group_id, event.user_id)
-    await event.approve(bot) if ok else await event.reject(bot, reason=why)
+    try:
+        await event.approve(bot) if ok else await event.reject(bot, reason=why)
+    except ActionFailed:
+        table = bound[0]
+        async with table.sending:
+            await teams.warn(table, event.group_id, f"无法审批群 {event.group_id} 的入群申请（{event.user_id}）")
+            await service.deliver(table)
 
 
 notices = on_notice(priority=5, block=True)
@@ -57,6 +66,21 @@ notices = on_notice(priority=5, block=True)
 @notices.handle()
 async def _joined(bot: Bot, event: GroupIncreaseNoticeEvent) -> None:
     await teams.joined(bot, event.group_id, event.user_id)
+    bound = tables.bound_to(event.group_id)
+    if bound is not None and bound[0].outbox:
+        async with bound[0].sending:
+            await service.deliver(bound[0])
+
+
+@notices.handle()
+async def _made_admin(bot: Bot, event: GroupAdminNoticeEvent) -> None:
+    """The bot became admin of a bound group: what it could not do there is done now."""
+    bound = tables.bound_to(event.group_id)
+    if event.sub_type != "set" or event.user_id != int(bot.self_id) or bound is None:
+        return
+    async with bound[0].sending:
+        await teams.follow(bound[0], force=True, announce=False)
+        await service.deliver(bound[0])
 
 
 @notices.handle()

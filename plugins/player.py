@@ -13,14 +13,14 @@ from nonebot.adapters.onebot.v11 import Event, PrivateMessageEvent
 from nonebot.matcher import Matcher
 from nonebot.plugin import PluginMetadata
 
-from bot import service
+from bot import chat, service
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
 from engine import acting, reports, texts
 from engine import commands as c
 from engine.game import Game
-from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, split_tag
+from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, plain, split_tag
 
 __plugin_meta__ = PluginMetadata(
     name="版杀玩家",
@@ -31,6 +31,7 @@ __plugin_meta__ = PluginMetadata(
 )
 
 SEPARATORS = re.compile(r"[\s,，、]+")
+BARE = ("身份", "弃权", "投降", "拒绝投降", "同意拍刀", "拒绝拍刀")  # commands that take no words
 
 
 def help_text(game: Game, seat: int) -> str:
@@ -71,7 +72,7 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
             legal = ""
             if spec is not None and spec.needs_targets:
                 legal = f"选择范围：{texts.options(game.rs, acting.legal_targets(game, game.st.seat(seat), spec))}。"
-            raise Refused(f"没有「{word}」这个目标（请用{how}）。{legal}")
+            raise Refused(f"没有「{chat.quote(word)}」这个目标（请用{how}）。{legal}")
         targets.append(target)
     return tuple(targets), choice
 
@@ -79,7 +80,9 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
 def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command | str:
     """A player's DM → an engine command, or a text to answer at once (身份, 帮助)."""
     at = service.now()
-    head, rest = words[0], words[1:]
+    head, rest = chat.term(words[0]), words[1:]
+    if head in BARE:
+        chat.no_words(rest, head)
     if head == "身份":
         return reports.seat_view(game, seat)
     if head == "帮助":
@@ -89,10 +92,10 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
             raise Refused(f"写法：{head} <目标> [理由]，或发送「弃权」。")
         if rest[0] == "弃权":
             return c.CastVote(at=at, seat=seat, target=0, reason=" ".join(rest[1:]))
-        target = game.target_from_text(rest[0])
+        target = game.target_from_text(chat.term(rest[0]))
         if target is None:
             legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
-            raise Refused(f"没有「{rest[0]}」这个投票对象。可投：{legal}，或「弃权」。")
+            raise Refused(f"没有「{chat.quote(rest[0])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(at=at, seat=seat, target=target, reason=" ".join(rest[1:]))
     if head == "弃权":
         return c.CastVote(at=at, seat=seat, target=0)
@@ -107,13 +110,15 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     if head in {"同意拍刀", "拒绝拍刀"}:
         return c.Showdown(at=at, seat=seat, agree=head == "同意拍刀")
     if head == "放弃":
-        return c.Pass(at=at, seat=seat, skill=rest[0] if rest else None)
+        if len(rest) > 1:
+            raise Refused("写法：放弃 [技能名]，例如 放弃 或 放弃 预言")
+        return c.Pass(at=at, seat=seat, skill=chat.term(rest[0]) if rest else None)
     known = {s.name for s in game.rs.all_skills()} | ({game.rs.sheriff.succession} if game.rs.sheriff else set())
     if game.rs.order_skill is not None:
         known.add(game.rs.order_skill.name)  # 第一身份 <身份>
     if head not in known:
-        raise Refused(f"看不懂「{head}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
-    targets, choice = _targets(game, seat, head, rest)
+        raise Refused(f"看不懂「{chat.quote(head)}」。发送「帮助」查看可用命令，「身份」查看你现在能做什么。")
+    targets, choice = _targets(game, seat, head, [chat.term(w) for w in rest])
     return c.Act(at=at, seat=seat, skill=head, targets=targets, choice=choice)
 
 
@@ -126,13 +131,13 @@ def _table(qq: int, tag: int | None) -> Table:
 
 
 def _players_words(event: Event) -> bool:
-    """A DM that is not a lobby or director command is a player's; so is a director command
-    with its #局号 in front, which no command matcher sees (told where the tag goes)."""
+    """A DM that is not a lobby or director command is a player's; so is a command with a #局号
+    in front, which no command matcher sees (told where the tag goes, or where to send it)."""
     if not isinstance(event, PrivateMessageEvent):
         return False
-    tag, text = split_tag(event.get_plaintext())
+    tag, text = split_tag(plain(event.get_message()))
     words = text.lstrip("/").split(maxsplit=1)
-    return bool(words) and (words[0] not in COMMAND_WORDS or (tag is not None and words[0] in DIRECTOR_COMMANDS))
+    return bool(words) and (words[0] not in COMMAND_WORDS or tag is not None)
 
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
@@ -142,12 +147,14 @@ act = on_message(rule=_players_words, priority=1, block=True)
 
 @act.handle()
 async def _act(matcher: Matcher, event: PrivateMessageEvent) -> None:
-    tag, text = split_tag(event.get_plaintext())
+    tag, text = split_tag(plain(event.get_message()))
     words = [w for w in SEPARATORS.split(text) if w]
     if not words:
         await matcher.finish()
     if words[0].lstrip("/") in DIRECTOR_COMMANDS:
         await matcher.finish(f"局号请写在命令后面，例如：{words[0].lstrip('/')} #{tag}")
+    if words[0].lstrip("/") in LOBBY_COMMANDS:
+        await matcher.finish(f"「{words[0].lstrip('/')}」请在游戏主群发送（不用写局号），例如：/{words[0].lstrip('/')}")
     try:
         table = _table(event.user_id, tag)
         if table.game is None:

@@ -94,6 +94,21 @@ class SandboxClient:
         await self.flush()
         return entry
 
+    async def set_admin(self, group_id: int, user_id: int, *, admin: bool) -> Entry:
+        entry = self.world.admin_changed(group_id, user_id, admin=admin)
+        await self.flush()
+        return entry
+
+    async def member_joins(self, group_id: int, user_id: int) -> Entry:
+        entry = self.world.member_joined(group_id, user_id)
+        await self.flush()
+        return entry
+
+    async def send_raw(self, event: dict[str, object]) -> None:
+        """Send one event frame exactly as given, past the world's checks (malformed on purpose)."""
+        async with self._send_lock:
+            await self.ws.send(json.dumps(event, ensure_ascii=False))
+
     async def flush(self) -> None:
         """Deliver every event the world has queued, in order."""
         async with self._send_lock:

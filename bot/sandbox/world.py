@@ -194,6 +194,20 @@ class World:
         """A member leaves, or is kicked by `operator_id`."""
         return self._emit(self._leave(self._group(group_id), user_id, user_id if operator_id is None else operator_id))
 
+    def admin_changed(self, group_id: int, user_id: int, *, admin: bool) -> Entry:
+        """The owner makes a member admin (or takes it back); QQ tells the group (`group_admin`)."""
+        group = self._group(group_id)
+        self._member(group, user_id).role = "admin" if admin else "member"
+        return self._emit(
+            self._base(
+                "notice",
+                notice_type="group_admin",
+                sub_type="set" if admin else "unset",
+                group_id=group_id,
+                user_id=user_id,
+            )
+        )
+
     def lifecycle(self, sub_type: str = "connect") -> Entry:
         return self._emit(self._base("meta_event", meta_event_type="lifecycle", sub_type=sub_type))
 

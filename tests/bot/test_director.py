@@ -108,8 +108,15 @@ async def test_pause_and_resume(app: App, monkeypatch: pytest.MonkeyPatch) -> No
 async def test_extend_and_advance(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
     await refused(app, OWNER, "延时", "写法：延时 <分钟>，例如 延时 30")
-    await refused(app, OWNER, "延时 半小时", "写法：延时 <分钟>，例如 延时 30")
-    await refused(app, OWNER, "延时 0", "延时分钟数应为 1 到 10080 之间的整数。")
+    await refused(
+        app,
+        OWNER,
+        "延时 半小时",
+        "延时分钟数应为 1 到 10080 之间的整数，「半小时」不是。写法：延时 <分钟>，例如 延时 30",
+    )
+    await refused(
+        app, OWNER, "延时 0", "延时分钟数应为 1 到 10080 之间的整数，「0」超出范围。写法：延时 <分钟>，例如 延时 30"
+    )
     close = game(table).st.deadline
     result = await accepted(app, OWNER, "延时 30", c.Extend(at=now(), minutes=30))
     assert result.reply.startswith("已延时30分钟，新截止时间 ")
@@ -298,7 +305,12 @@ async def test_bind_a_team_group(app: App, monkeypatch: pytest.MonkeyPatch) -> N
     assert table.bindings == {"情侣": TEAM_GROUP}
     await refused(app, OWNER, "绑定 狼人 601", "本规则没有可绑定的团队「狼人」。可绑定：情侣群。")
     await refused(app, OWNER, "绑定 情侣群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
-    await refused(app, OWNER, "绑定 情侣群 一号群", "写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
+    await refused(
+        app,
+        OWNER,
+        "绑定 情侣群 一号群",
+        "群号应为 1 到 4294967295 之间的整数，「一号群」不是。写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456",
+    )
     # the team group is no main group: commands there are pointed elsewhere, and no game starts there
     here = "本群是第 #1 局的情侣群，不是游戏主群。请在主群发送命令，或私聊机器人。"
     await refused(app, OWNER, "/暂停", here, group=TEAM_GROUP)

@@ -83,7 +83,7 @@ async def test_sign_up_leave_and_the_list(app: App, monkeypatch: pytest.MonkeyPa
             event = qq.say(player, f"/报名 {name}")
             qq.reply(event, f"报名成功：{name}（当前 {n} 人）。请加机器人为好友，开局后身份将私聊发送。")
         qq.reply(qq.say(104, "/名单"), "第 #1 局（秘密数字杀，报名中）：3 人报名；板子未设置。\n1.甲、2.乙、3.丙")
-    bad_name = "角色名应为 1 到 12 个字、不含空格。例如：报名 饺子"
+    bad_name = "角色名应为 1 到 12 个字，不含空格、@、#、[ ]，不能全是数字。例如：报名 饺子"
     await refused(app, 104, "/报名", bad_name, group=GROUP)
     await refused(app, 104, "/报名 十三个字的名字真的是太长了吧", bad_name, group=GROUP)
     await refused(app, 104, "/报名 小 明", bad_name, group=GROUP)
@@ -113,12 +113,20 @@ async def test_the_board_is_the_directors(app: App, monkeypatch: pytest.MonkeyPa
     await refused(app, 101, "/板子 狼人x3", NOT_DIRECTOR, group=GROUP)
     await refused(app, OWNER, "板子 狼人x3", IN_GROUP)
     await refused(app, OWNER, "/板子", f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{ROLES}。", group=GROUP)
-    for word in ("狼王", "狼人xx", "x3", "狼人x", "狼人x0"):
+    for word in ("狼王", "x3"):
         await refused(
             app,
             OWNER,
             f"/板子 {word} 村民",
             f"没有身份「{word}」。可用：{ROLES}。写法：板子 狼人x3 预言家 女巫 …",
+            group=GROUP,
+        )
+    for count, why in (("x", "「x」不是"), ("", "「」不是"), ("0", "「0」超出范围")):
+        await refused(
+            app,
+            OWNER,
+            f"/板子 狼人x{count} 村民",
+            f"狼人的张数应为 1 到 60 之间的整数，{why}。写法：板子 狼人x3 预言家 女巫 …",
             group=GROUP,
         )
     async with app.test_matcher() as ctx:
@@ -154,9 +162,21 @@ async def test_settings_before_and_during_the_game(app: App, monkeypatch: pytest
         "设置的写法：设置 day_open=12:00 day_close=22:00 step_minutes=30 speed=60",
         group=GROUP,
     )
-    await refused(app, OWNER, "/设置 speed=fast", "speed 应为数字，例如 speed=60", group=GROUP)
+    await refused(
+        app,
+        OWNER,
+        "/设置 speed=fast",
+        "speed 应为 0.1 到 100000 之间的数字（如 60 或 0.5），「fast」不是。写法：speed=60",
+        group=GROUP,
+    )
     await refused(app, OWNER, "/设置 day_close=25:00", "day_close 应为 HH:MM 形式的时间，例如 22:00", group=GROUP)
-    await refused(app, OWNER, "/设置 step_minutes=0", "step_minutes 应为正整数", group=GROUP)
+    await refused(
+        app,
+        OWNER,
+        "/设置 step_minutes=0",
+        "step_minutes 应为 1 到 1440 之间的整数，「0」超出范围。写法：step_minutes=720",
+        group=GROUP,
+    )
     await refused(
         app,
         OWNER,
@@ -173,7 +193,13 @@ async def test_settings_before_and_during_the_game(app: App, monkeypatch: pytest
     )
     assert result.reply == "已修改设置：reaction_minutes=20。"
     assert game(the_table()).st.settings["reaction_minutes"] == 20
-    await refused(app, OWNER, "/设置 reaction_minutes=0", "reaction_minutes 应为正整数", group=GROUP)
+    await refused(
+        app,
+        OWNER,
+        "/设置 reaction_minutes=0",
+        "reaction_minutes 应为 1 到 1440 之间的整数，「0」超出范围。写法：reaction_minutes=720",
+        group=GROUP,
+    )
 
 
 async def open_players_and_start(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,7 +215,9 @@ async def open_players_and_start(app: App, monkeypatch: pytest.MonkeyPatch) -> N
 async def test_directors_add_directors(app: App) -> None:
     await open_lobby(app, players={101: "甲", 102: "乙"}, board="狼人 村民")
     await refused(app, 101, "/导演 101", NOT_DIRECTOR, group=GROUP)
-    await refused(app, OWNER, "/导演 小明", "写法：/导演 <QQ号>", group=GROUP)
+    await refused(
+        app, OWNER, "/导演 小明", "QQ号应为 1 到 4294967295 之间的整数，「小明」不是。写法：/导演 <QQ号>", group=GROUP
+    )
     await refused(app, OWNER, "/导演", "写法：/导演 <QQ号>", group=GROUP)
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
