@@ -5,7 +5,7 @@ connected QQ account, and the delivery marks written at a clean stop."""
 from __future__ import annotations
 
 from nonebot import get_driver, require
-from nonebot.adapters.onebot.v11 import Bot, Event
+from nonebot.adapters.onebot.v11 import Bot, Event, MessageEvent
 from nonebot.message import event_preprocessor
 from nonebot.plugin import PluginMetadata
 
@@ -13,6 +13,7 @@ require("bot.store")
 require("nonebot_plugin_apscheduler")
 
 from bot import service  # noqa: E402
+from plugins._common import plain  # noqa: E402
 
 __plugin_meta__ = PluginMetadata(
     name="版杀运行时",
@@ -39,7 +40,7 @@ async def _stop() -> None:
 async def _rebuild_what_it_touches(event: Event) -> None:
     """The chat plugins read a game's state as they route a message: rebuild it first."""
     user, group = getattr(event, "user_id", None), getattr(event, "group_id", None)
-    text = event.get_plaintext() if event.get_type() == "message" else ""
+    text = plain(event.get_message()) if isinstance(event, MessageEvent) else ""
     superuser = str(user) in {str(s) for s in driver.config.superusers}
     await service.rebuild_for(
         user if isinstance(user, int) else None, group if isinstance(group, int) else None, text, superuser
