@@ -7,6 +7,7 @@ re-armed, its team groups follow the rules, and the outbox is delivered.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
 import time
@@ -22,11 +23,11 @@ from bot.outbox import Recipient
 from bot.settings import config
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
-from engine import boards, reports
+from engine import boards, reports, texts
 from engine import commands as c
 from engine.errors import RulesetError
-from engine.game import Game, check_start
-from engine.messages import Message
+from engine.game import Game, Result, check_start
+from engine.messages import Message, To
 from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset, ruleset_dir
 from engine.schedule import check_settings, default_settings
@@ -186,6 +187,9 @@ async def set_board(table: Table, words: list[str]) -> str:
     name = f"{template}{''.join('+' + s for s in substitutions)}：" if template else ""
     reply = f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
     advice = boards.advice_text(rs, board)
+    signed, needed = len(table.players), boards.seats_for(rs, board)
+    if signed != needed:
+        reply += f"\n注意：现在 {signed} 人报名，板子是 {needed} 人；人数一致才能「/开始」。"
     return reply + (f"\n{advice}" if advice else "")
 
 
@@ -280,16 +284,22 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
         rows = await _tick(table, cmd.at) or []
         result = game.apply(cmd)
         if result.accepted:
+            reply = (reply_to, result.reply) if result.reply and not _told_publicly(table, reply_to, result) else None
             async with get_session() as session:
-                rows += _append(
-                    session, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None
-                )
+                rows += _append(session, table, cmd, result.messages, reply)
                 await session.commit()
         if rows:
             await _settle(table)
     if rows:
         await _send_out(table, rows)
     return "" if result.accepted else result.reply
+
+
+def _told_publicly(table: Table, reply_to: Recipient, result: Result) -> bool:
+    """A command sent in the main group whose notice goes there too is answered by that notice
+    alone (one message per action, not 已暂停。 and 【导演】游戏暂停 …)."""
+    main = reply_to == Recipient("group", table.group_id)
+    return main and any(m.to.kind is To.PUBLIC for m in result.messages)
 
 
 async def tick(table: Table) -> None:
@@ -385,6 +395,23 @@ async def _notify_blocked(table: Table, blocked: list[int]) -> None:
     bot = outbox.the_bot()
     if bot is None:
         return
+    async with get_session() as session:
+        rows = (await session.scalars(select(PlayerRow).where(PlayerRow.game_id == table.id))).all()
+    substitutes = {r.qq: r.name for r in rows if r.replaced}
+    for qq in [q for q in blocked if q in substitutes]:  # never named in the main group: tell the directors
+        for director in table.directors:
+            with contextlib.suppress(ActionFailed):
+                await bot.send_private_msg(
+                    user_id=director,
+                    message=QQMessage(
+                        MessageSegment.text(
+                            f"【#{table.id} 导演】机器人无法私聊替补玩家 {qq}（{substitutes[qq]}）：请让 TA 添加机器人为好友。"
+                        )
+                    ),
+                )
+    blocked = [q for q in blocked if q not in substitutes]
+    if not blocked:
+        return
     message = QQMessage()
     for qq in blocked:
         message += MessageSegment.at(qq)
@@ -403,8 +430,11 @@ def _running(table: Table) -> Game:
     return table.game
 
 
-async def undo(table: Table, by: Recipient) -> str:
-    """撤销: the game replayed from its log without the last player or director command."""
+async def undo(table: Table, by: Recipient, confirmed: bool = False) -> str:
+    """撤销: the game replayed from its log without the last player or director command. What
+    was already published (公示, a team group's message, a seat's 反馈) is not taken back
+    silently: the director must confirm (``confirmed``), and each place that got it is told
+    it no longer holds. ``by`` should be the director's DM: the answer names the command."""
     async with table.lock:
         _running(table)
         async with get_session() as session:
@@ -413,6 +443,15 @@ async def undo(table: Table, by: Recipient) -> str:
             if last is None:
                 raise Refused("没有可以撤销的命令。")
             undone = c.from_dict(last.payload)
+            if isinstance(undone, c.Substitute):
+                raise Refused("替补不能撤销：接替的玩家已经收到了身份。")
+            what = describe(table, undone)
+            published = await _published_since(session, table, last.seq)
+            if published and not confirmed:
+                raise Refused(
+                    f"撤销「{what}」会收回已经发出的消息：{_published_text(table, published)}。"
+                    "仍要撤销请发送「撤销 确认」：收到这些消息的地方会收到更正，说明它们作废。"
+                )
             kept = [c.from_dict(r.payload) for r in rows if r.seq < last.seq]
             game, _ = replay(table.rs, kept)
             await session.execute(
@@ -428,13 +467,13 @@ async def undo(table: Table, by: Recipient) -> str:
             )
             table.game = game
             table.snapshot_seq = min(table.snapshot_seq, last.seq - 1)
-            what = describe(table, undone)
             notes: list[tuple[Recipient, str]] = [(by, f"已撤销：{what}。")]
             seat = getattr(undone, "seat", 0)
             if seat and undone.name in {"act", "pass", "vote", "last_words", "surrender"}:
                 notes.append(
                     (Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。")
                 )
+            notes += _corrections(table, published)
             rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
             session.add_all(rows)
             await session.commit()
@@ -442,6 +481,43 @@ async def undo(table: Table, by: Recipient) -> str:
         await _settle(table)
     await _send_out(table, rows)
     return ""
+
+
+async def _published_since(session, table: Table, seq: int) -> list[OutboxRow]:  # type: ignore[no-untyped-def]
+    """The engine's messages from command ``seq`` on that already reached players or groups
+    (not the senders' replies, not the directors' notes)."""
+    query = select(OutboxRow).where(
+        OutboxRow.game_id == table.id,
+        OutboxRow.seq >= seq,
+        OutboxRow.sent_at.is_not(None),
+        OutboxRow.kind != "reply",
+        OutboxRow.kind != "director",
+    )
+    return [r for r in (await session.scalars(query.order_by(OutboxRow.id))).all() if r.to_kind == "group" or r.to_seat]
+
+
+def _published_text(table: Table, rows: list[OutboxRow]) -> str:
+    public = [r for r in rows if r.to_kind == "group" and r.to_id == table.group_id]
+    private = len(rows) - len(public)
+    parts = [f"主群公示 {len(public)} 条（「{public[0].text.splitlines()[0][:30]}」…）"] if public else []
+    if private:
+        parts.append(f"团队群或私聊的通知、反馈 {private} 条")
+    return "，".join(parts)
+
+
+def _corrections(table: Table, rows: list[OutboxRow]) -> list[tuple[Recipient, str]]:
+    """One 更正 for each group and player that got a message now taken back."""
+    where: dict[Recipient, int] = {}
+    for row in rows:
+        to = Recipient("user", table.player(row.to_seat).qq) if row.to_seat else Recipient("group", row.to_id)
+        where[to] = where.get(to, 0) + 1
+    game = table.game
+    assert game is not None
+    now_text = texts.phase_title(game.st.phase, game.st.day)
+    return [
+        (to, f"【导演更正】导演撤销了一项操作：此前的 {n} 条消息作废，以之后的消息为准。现在：{now_text}。")
+        for to, n in where.items()
+    ]
 
 
 DIRECTOR_WORDS = {"pause": "暂停", "resume": "继续", "advance": "推进", "announce": "公告", "settings": "设置"}
@@ -473,7 +549,9 @@ def describe(table: Table, cmd: c.Command) -> str:
 
 
 async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
-    """替补: another QQ takes over a seat (once per seat)."""
+    """替补: another QQ takes over a seat (once per seat). The hand-over is private: the
+    substitute gets the seat's view by DM, the director (``by``, a DM) the details, and the
+    main group nothing — the post announces no 替补; the 揭秘 records it."""
     async with table.lock:
         game = _running(table)
         player = table.by_name(name)
@@ -486,22 +564,32 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             assert row is not None
             if row.replaced:
                 raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
+        cmd = c.Substitute(at=now(), seat=player.seat)
+        rows = await _tick(table, cmd.at) or []
+        result = game.apply(cmd)
+        async with get_session() as session:
+            row = await session.get(PlayerRow, (table.id, player.seat))
+            assert row is not None
             row.replaced = [*row.replaced, row.qq]
             row.qq = qq
             player.qq = qq
-            rows = [
-                outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
-                outbox.direct(
-                    table,
-                    table.seq,
+            rows += _append(session, table, cmd, result.messages, None)
+            handover = [
+                (
                     Recipient("user", qq),
-                    "你作为替补接替角色：\n" + reports.seat_view(game, player.seat),
+                    f"你作为替补接替第 #{table.id} 局的角色「{name}」：\n{reports.seat_view(game, player.seat)}",
                 ),
-                outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
+                (
+                    by,
+                    f"已替补：{name} → {qq}，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+                    f"请让 TA 添加机器人为好友（验证信息填写「{name}」），通过后自动补发。",
+                ),
             ]
-            session.add_all(rows)
+            handover_rows = [outbox.direct(table, table.seq, r, t) for r, t in handover]
+            session.add_all(handover_rows)
             await session.commit()
-        await table.sending.acquire()
+        rows += handover_rows
+        await _settle(table)
     await _send_out(table, rows, regroup=True)
     return ""
 
@@ -517,15 +605,23 @@ async def bind(table: Table, team_name: str, group_id: int, by: Recipient) -> st
 
 
 async def end(table: Table, by: Recipient) -> str:
-    """结束: end a lobby (cancel) or a running game (揭秘 posted)."""
+    """结束 (confirmed): cancel a lobby, telling the main group, or end a running game (揭秘 posted)."""
     if table.status == "lobby":
         async with table.lock:
+            main = Recipient("group", table.group_id)
+            notes = [(main, f"【导演】第 #{table.id} 局已取消，报名作废。")]
+            if by != main:
+                notes.append((by, f"已取消第 #{table.id} 局。"))
             async with get_session() as session:
                 await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="ended"))
+                rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
+                session.add_all(rows)
                 await session.commit()
             table.status = "ended"
             tables.drop(table)
-        return "已取消本局。"
+            async with table.sending:
+                await deliver(table, rows)
+        return ""
     return await submit(table, c.Ruling(at=now(), what="end"), by)
 
 

@@ -104,4 +104,6 @@ def directed_table(event: MessageEvent, tag: int | None) -> Table:
         if not is_director(table, qq):
             raise Refused("只有本局导演可以使用这个命令。")
         return table
-    return pick(tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。", "请在命令后加局号，例如：暂停 #{id}")
+    return pick(
+        tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。", "请加局号，例如：暂停 #{id}（或 #{id} 暂停）"
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from nonebot import on_command
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
+from nonebot.adapters.onebot.v11 import ActionFailed, Bot, GroupMessageEvent, Message, MessageEvent, MessageSegment
 from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
@@ -31,6 +31,7 @@ __plugin_meta__ = PluginMetadata(
 
 TAG = re.compile(r"#(\d+)(?=\s|$)")
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
+SECRET_ANSWERS = {"撤销", "替补"}  # their answers name what was undone or who took a seat: by DM only
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
     "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
@@ -134,32 +135,87 @@ director = on_command(
 )
 
 
+CONFIRM = "确认"
+
+
+def _confirmed(words: list[str]) -> tuple[bool, list[str]]:
+    """``结束 确认`` / ``撤销 确认``: the word 确认 last (or alone), and the words before it."""
+    if words and words[-1] == CONFIRM:
+        return True, words[:-1]
+    return False, words
+
+
+def _end_warning(table: Table, words: list[str]) -> str:
+    """What 结束 would do, and how to confirm it."""
+    again = " ".join(["结束", *words, CONFIRM])
+    if table.status == "lobby":
+        return f"「结束」会取消第 #{table.id} 局：{len(table.players)} 人的报名作废，主群会收到通知。确认请发送「{again}」。"
+    outcome = f"判{words[0]}获胜并" if words else ""
+    return (
+        f"「结束」会立即{outcome}结束第 #{table.id} 局，在主群公布揭秘（全部身份、秘密与行动记录），不能撤销。"
+        f"确认请发送「{again}」。"
+    )
+
+
+async def _privately(bot: Bot, event: MessageEvent, reply: str) -> str:
+    """An answer that names secrets goes to the director's DM; the group is told only where."""
+    if not isinstance(event, GroupMessageEvent):
+        return reply
+    if not reply:  # done: the outbox has the director's answer
+        return "已处理，详情已私聊导演。"
+    try:
+        await bot.send_private_msg(user_id=event.user_id, message=Message(MessageSegment.text(reply)))
+    except ActionFailed:
+        return "这条回复含有秘密信息，只能私聊发送，但机器人无法私聊你：请先加机器人为好友。"
+    return "回复已私聊导演。"
+
+
+async def _run(bot: Bot, event: MessageEvent, name: str, tag: int | None, words: list[str], text: str) -> str:
+    """One director command; returns what to answer where it came from ("" when the outbox does)."""
+    table = directed_table(event, tag)
+    if name == "状态":
+        return _status(table, event)
+    if name in SECRET_ANSWERS:
+        try:
+            reply = await _secret_command(table, event, name, words)
+        except Refused as refused:
+            reply = str(refused)
+        return await _privately(bot, event, reply)
+    if name == "绑定":
+        if len(words) != 2 or not words[1].isdigit():
+            raise Refused("写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
+        return await service.bind(table, words[0], int(words[1]), sender(event))
+    if name == "结束":
+        confirmed, words = _confirmed(words)
+        if not confirmed:
+            raise Refused(_end_warning(table, words))
+        if not words:
+            return await service.end(table, sender(event))
+        text = " ".join(words)
+    _game(table)
+    return await service.submit(table, _command(table, name, words, text), sender(event))
+
+
+async def _secret_command(table: Table, event: MessageEvent, name: str, words: list[str]) -> str:
+    """撤销 and 替补, answered to the director's DM."""
+    dm = Recipient("user", event.user_id)
+    if name == "撤销":
+        confirmed, rest = _confirmed(words)
+        if rest:
+            raise Refused("写法：撤销，或「撤销 确认」（撤销会收回已发出的公示或反馈时）。")
+        return await service.undo(table, dm, confirmed)
+    if len(words) != 2 or not words[1].isdigit():
+        raise Refused("写法：替补 <角色> <QQ号>")
+    return await service.substitute(table, words[0], int(words[1]), dm)
+
+
 @director.handle()
 async def _director(
-    matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()
+    bot: Bot, matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()
 ) -> None:
-    name = raw.lstrip("/")
     tag, words, text = _words(arg)
-    to: Recipient = sender(event)
     try:
-        table = directed_table(event, tag)
-        if name == "状态":
-            reply = _status(table, event)
-        elif name == "撤销":
-            reply = await service.undo(table, to)
-        elif name == "替补":
-            if len(words) != 2 or not words[1].isdigit():
-                raise Refused("写法：替补 <角色> <QQ号>")
-            reply = await service.substitute(table, words[0], int(words[1]), to)
-        elif name == "绑定":
-            if len(words) != 2 or not words[1].isdigit():
-                raise Refused("写法：绑定 <团队群> <群号>，例如 绑定 情侣群 123456")
-            reply = await service.bind(table, words[0], int(words[1]), to)
-        elif name == "结束" and not words:
-            reply = await service.end(table, to)
-        else:
-            _game(table)
-            reply = await service.submit(table, _command(table, name, words, text), to)
+        reply = await _run(bot, event, raw.lstrip("/"), tag, words, text)
     except Refused as refused:
         reply = str(refused)
     if reply:

@@ -21,6 +21,7 @@ from engine import acting, reports, texts
 from engine import commands as c
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, split_tag
+from plugins._help import for_dm
 
 __plugin_meta__ = PluginMetadata(
     name="版杀玩家",
@@ -31,22 +32,6 @@ __plugin_meta__ = PluginMetadata(
 )
 
 SEPARATORS = re.compile(r"[\s,，、]+")
-
-
-def help_text(game: Game, seat: int) -> str:
-    target = "秘密数字" if game.rs.addressing == "secret_number" else "座位号或角色名"
-    mine = "、".join(s.name for s in game.held_skills(game.st.seat(seat))) or "无"
-    return (
-        "【玩家命令】（私聊机器人发送）\n身份 —— 我的身份、技能、状态、现在能做什么\n"
-        f"<技能名> <目标…> —— 发动技能，目标用{target}，例如「{_example(game)}」\n放弃 [技能名] —— 放弃本步骤的技能\n"
-        "投票 <目标> [理由] / 改票 <目标> [理由] / 弃权\n遗言 <内容>\n投降 / 拒绝投降\n"
-        f"你持有的技能：{mine}"
-    )
-
-
-def _example(game: Game) -> str:
-    skill = next((s for s in game.rs.all_skills() if s.needs_targets), None)
-    return f"{skill.name if skill else '预言'} 3"
 
 
 def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple[int, ...], str | None]:
@@ -82,8 +67,6 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     head, rest = words[0], words[1:]
     if head == "身份":
         return reports.seat_view(game, seat)
-    if head == "帮助":
-        return help_text(game, seat)
     if head in {"投票", "改票"}:
         if not rest:
             raise Refused(f"写法：{head} <目标> [理由]，或发送「弃权」。")
@@ -126,13 +109,13 @@ def _table(qq: int, tag: int | None) -> Table:
 
 
 def _players_words(event: Event) -> bool:
-    """A DM that is not a lobby or director command is a player's; so is a director command
-    with its #局号 in front, which no command matcher sees (told where the tag goes)."""
+    """A DM that is not a lobby or director command is a player's (``#局号`` before a director
+    command was moved behind it by plugins.typed)."""
     if not isinstance(event, PrivateMessageEvent):
         return False
-    tag, text = split_tag(event.get_plaintext())
+    _, text = split_tag(event.get_plaintext())
     words = text.lstrip("/").split(maxsplit=1)
-    return bool(words) and (words[0] not in COMMAND_WORDS or (tag is not None and words[0] in DIRECTOR_COMMANDS))
+    return bool(words) and words[0] not in COMMAND_WORDS
 
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
@@ -146,8 +129,8 @@ async def _act(matcher: Matcher, event: PrivateMessageEvent) -> None:
     words = [w for w in SEPARATORS.split(text) if w]
     if not words:
         await matcher.finish()
-    if words[0].lstrip("/") in DIRECTOR_COMMANDS:
-        await matcher.finish(f"局号请写在命令后面，例如：{words[0].lstrip('/')} #{tag}")
+    if words[0] == "帮助":
+        await matcher.finish(for_dm(event.user_id, words[1:]))
     try:
         table = _table(event.user_id, tag)
         if table.game is None:

@@ -316,7 +316,8 @@ def expected(table: Table, cmd: c.Command, reply_to: tuple[str, int]) -> tuple[R
         assert result.accepted, result.reply
         kind, to = reply_to
         calls: list[Call] = []
-        if result.reply:
+        public = any(m.to.kind is To.PUBLIC for m in result.messages)
+        if result.reply and not (kind == "group" and to == table.group_id and public):  # the notice answers
             calls.append(
                 ("send_group_msg", {"group_id": to, "message": text(result.reply)})
                 if kind == "group"
