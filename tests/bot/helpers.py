@@ -403,7 +403,7 @@ async def bind_lovers(app: App, monkeypatch: pytest.MonkeyPatch) -> Table:
         qq.api(
             "set_group_card", {"group_id": TEAM_GROUP, "user_id": lover, "card": table.player(seat(table, lover)).name}
         )
-        qq.to_user(beloved, f"请申请加入情侣群：群号 {TEAM_GROUP}（机器人会自动通过）。")
+        qq.to_user(beloved, f"你是情侣群的成员（甲、戊）。请申请加入情侣群：群号 {TEAM_GROUP}（机器人会自动通过）。")
         qq.to_group(TEAM_GROUP, "【情侣群】成员：甲、戊。")
         qq.reply(event, f"已绑定 情侣群 → 群 {TEAM_GROUP}。机器人会审批入群申请、移出名单外成员并设置群名片。")
     return table

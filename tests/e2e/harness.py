@@ -110,6 +110,19 @@ class Table:
         return role.group(1), int(secret.group(1))
 
 
+async def quiet(world: World, for_seconds: float = 1.5, timeout: float = 30) -> None:
+    """Until the bot has sent nothing for a while (a long 揭秘 goes out in parts)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    seen, since = len(world.transcript), loop.time()
+    while loop.time() - since < for_seconds:
+        if loop.time() > deadline:
+            raise AssertionError("the bot kept sending")
+        await asyncio.sleep(0.1)
+        if len(world.transcript) != seen:
+            seen, since = len(world.transcript), loop.time()
+
+
 def deliveries(world: World) -> list[tuple[str, int, str]]:
     """Every message the bot delivered: (user | group, id, text)."""
     out = []
