@@ -35,10 +35,13 @@ class BotProcess:
     data: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    command: tuple[str, ...] = (sys.executable, "-m", "bot")
+    env: dict[str, str] = field(default_factory=dict)  # more environment (over the test's own)
 
     def start(self) -> None:
         env = dict(
             os.environ,
+            **self.env,
             PORT=str(self.port),
             BANSHA_DATA_DIR=str(self.data),
             SUPERUSERS=f'["{DIRECTOR}"]',
@@ -46,7 +49,7 @@ class BotProcess:
             LOG_LEVEL="WARNING",
         )
         log = (self.data / "bot.log").open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
+        self.process = subprocess.Popen(list(self.command), cwd=ROOT, env=env, stdout=log, stderr=log)
 
     def kill(self) -> None:
         assert self.process is not None
