@@ -14,7 +14,20 @@ from bot.service import Refused
 from bot.tables import Table, tables
 
 GAME_TAG = re.compile(r"^#(\d+)\s*")
-LOBBY_COMMANDS = ("新建", "报名", "退出", "名单", "板子", "设置", "导演", "开始", "规则集", "大厅", "版杀帮助")
+LOBBY_COMMANDS = (
+    "新建",
+    "报名",
+    "退出",
+    "名单",
+    "板子",
+    "设置",
+    "导演",
+    "开始",
+    "规则集",
+    "大厅",
+    "版杀帮助",
+    "座位表",
+)
 DM_ONLY = ("投票", "改票", "弃权", "身份", "遗言", "投降")  # players' commands, which a group only gets a hint for
 DIRECTOR_COMMANDS = (
     "状态",

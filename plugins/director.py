@@ -11,11 +11,11 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import service
+from bot import board_image, service
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table
-from engine import boards, reports, texts
+from engine import boards, reports, seat_board, texts
 from engine import commands as c
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, directed_table, sender, slashed_in_groups
@@ -62,14 +62,17 @@ def _game(table: Table) -> Game:
     return table.game
 
 
-def _status(table: Table, event: MessageEvent) -> str:
+def _status(table: Table, event: MessageEvent) -> str | Message:
+    """状态: the whole secret state (with the directors' 座位表 picture, where one can be drawn)."""
     if isinstance(event, GroupMessageEvent):
         raise Refused("「状态」包含全部秘密信息，请私聊机器人发送。")
     if table.game is None:
         players = "、".join(f"{p.name}({p.qq})" for p in table.players) or "无"
         return f"第 #{table.id} 局报名中：{players}；板子 {boards.seats_for(table.rs, table.board)} 人。"
     qq = "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
-    return f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
+    text = f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
+    picture = board_image.render(seat_board.director_board(table.game))
+    return text if picture is None else MessageSegment.image(picture) + MessageSegment.text(text)
 
 
 def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
@@ -170,7 +173,7 @@ async def _privately(bot: Bot, event: MessageEvent, reply: str) -> str:
     return "回复已私聊导演。"
 
 
-async def _run(bot: Bot, event: MessageEvent, name: str, tag: int | None, words: list[str], text: str) -> str:
+async def _run(bot: Bot, event: MessageEvent, name: str, tag: int | None, words: list[str], text: str) -> str | Message:
     """One director command; returns what to answer where it came from ("" when the outbox does)."""
     table = directed_table(event, tag)
     if name == "状态":

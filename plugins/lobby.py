@@ -1,19 +1,19 @@
-"""Lobby, in a game's main group: 新建 报名 退出 名单 板子 设置 导演 开始, and 规则集 anywhere."""
+"""Lobby, in a game's main group: 新建 报名 退出 名单 板子 设置 导演 开始 座位表, and 规则集 anywhere."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
 from nonebot import on_command
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent, MessageSegment
 from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import service
+from bot import board_image, service
 from bot.service import Refused
 from bot.tables import Table, tables
-from engine import boards
+from engine import boards, seat_board
 from engine.ruleset.loader import installed_rulesets
 from plugins._common import DM_ONLY, LOBBY_COMMANDS, is_director, no_game_here, sender, slashed_in_groups, superusers
 from plugins._help import for_group, lobby_help
@@ -111,6 +111,16 @@ async def _rulesets(event: MessageEvent, words: list[str]) -> str:
     return "可用规则集：\n" + "\n".join(lines)
 
 
+async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
+    """/座位表: the public 座位表 — only what was already published — as a picture (or text)."""
+    table = _group_table(event)
+    if table.game is None:
+        raise Refused("游戏还没有开始，座位表在开局后才有。现在可以用「/名单」查看报名。")
+    board = seat_board.public_board(table.game)
+    picture = board_image.render(board)
+    return board.text() if picture is None else MessageSegment.image(picture)
+
+
 async def _help(event: MessageEvent, words: list[str]) -> str:
     return lobby_help()
 
@@ -125,7 +135,7 @@ async def _by_dm(event: MessageEvent, words: list[str]) -> str:
     return "这条没有记录：玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。"
 
 
-COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # the words of LOBBY_COMMANDS
+COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str | Message]]] = {  # the words of LOBBY_COMMANDS
     "新建": _create,
     "报名": _sign_up,
     "退出": _leave,
@@ -135,6 +145,7 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # 
     "导演": _director,
     "开始": _begin,
     "规则集": _rulesets,
+    "座位表": _seat_board,
     "大厅": _help,
     "版杀帮助": _help,
 }

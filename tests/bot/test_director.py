@@ -7,10 +7,12 @@ The deal is fixed (SEED): 1甲 村民, 2乙 狼人, 3丙 村民, 4丁 女巫, 5�
 from __future__ import annotations
 
 import pytest
+from nonebot.adapters.onebot.v11 import MessageSegment
 from nonebug import App
 
+from bot import board_image
 from engine import commands as c
-from engine import reports
+from engine import reports, seat_board
 from tests.bot.helpers import (
     GROUP,
     OWNER,
@@ -52,12 +54,15 @@ async def test_status_is_the_whole_secret_state_and_only_by_dm(app: App, monkeyp
     await start_game(app, monkeypatch)
     view = reports.director_view(game(table))
     assert "2号乙 狼人 狼人阵营 秘密数字5 存活 团队:狼人" in view
+    whole = f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}"
+    picture = board_image.render(seat_board.director_board(game(table)))
+    answer = whole if picture is None else MessageSegment.image(picture) + MessageSegment.text(whole)
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
         event = qq.dm(OWNER, "状态")
-        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+        qq.reply(event, answer)  # with the directors' 座位表 picture where a CJK font is installed
         event = qq.dm(SUPERUSER, "状态")  # a superuser directs every game
-        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+        qq.reply(event, answer)
     await refused(app, OWNER, "/状态", "「状态」包含全部秘密信息，请私聊机器人发送。", group=GROUP)
     await refused(app, 102, "/状态", NOT_DIRECTOR, group=GROUP)
     await refused(app, 102, "状态", NOT_DIRECTING)

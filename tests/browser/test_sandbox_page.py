@@ -106,6 +106,10 @@ async def test_sign_up_start_and_act(page: Page) -> None:
     await expect(chat.locator(".msg.bot").last).to_contain_text("现在：")
     await page.click("#groups button:has-text('演练群')")
     await expect(chat).to_contain_text("【第1天开门】")
+    await send(page, "乙", "/座位表")
+    picture = chat.locator("img[alt=座位表]")
+    await expect(picture).to_be_visible()
+    assert await picture.evaluate("img => img.naturalWidth") > 100  # the PNG decoded in the browser
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "sandbox.png"), full_page=True)
 
@@ -140,3 +144,6 @@ async def test_the_chat_pane_scrolls_and_unread_chats_are_marked(page: Page) -> 
     await dm.click()
     await expect(chat).to_contain_text("你的角色：乙")
     await expect(page.locator("#users button:has-text('乙') .unread")).to_have_count(0)
+    await send(page, "乙", "身份")
+    await expect(chat.locator(".msg.bot").last).to_contain_text("现在：")
+    await expect(page.locator("nav button.active .unread")).to_have_count(0)  # the open chat is read as it grows

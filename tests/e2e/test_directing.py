@@ -7,6 +7,7 @@ group's owner, with players of its own (a superuser would direct every game at o
 
 from __future__ import annotations
 
+import base64
 import itertools
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -254,3 +255,20 @@ async def test_a_night_death_leaves_last_words_when_the_day_opened_at_once(qq: t
     await t.posted(f"【遗言】{t.players[victim]}的遗言：我是好人", since=dawn.seq)
     kept = await t.dm(wolf, f"投票 {t.secret(roles['预言家'][0])} 他跳得太早", "已记录投票")
     assert "理由不在关门时公示，记入揭秘" in kept.text
+
+
+async def test_the_seat_board_is_a_picture_for_the_group_and_for_the_directors(qq: tuple[World, SandboxClient]) -> None:
+    t = Game(*qq)
+    await t.lobby()
+    await t.say(t.director + 1, "/座位表", "游戏还没有开始")
+    await t.start()
+    mark = len(t.world.transcript)
+    await t.say(t.director + 1, "/座位表")
+    posted = await t.client.wait_for(lambda e: e.group_id == t.group and "[image]" in e.text, since=mark)
+    status = await t.dm(t.director, "状态", "玩家QQ")
+    for entry in (posted, status):
+        pictures = [s for s in entry.data["message"] if s["type"] == "image"]
+        assert len(pictures) == 1
+        png = base64.b64decode(pictures[0]["data"]["file"].removeprefix("base64://"))
+        assert png.startswith(b"\x89PNG")
+    assert "秘密数字" in status.text and "[image]" in status.text
