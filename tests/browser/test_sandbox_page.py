@@ -25,7 +25,7 @@ FLAGS = [
 ]
 
 try:
-    from playwright.async_api import Page, async_playwright, expect
+    from playwright.async_api import Locator, Page, async_playwright, expect
 except ImportError:  # pragma: no cover - the dev extra installs it
     async_playwright = None
 
@@ -81,14 +81,19 @@ async def send(page: Page, speaker: str, text: str) -> None:
     await page.click("#send button")
 
 
-async def test_sign_up_start_and_act(page: Page) -> None:
+async def new_game(page: Page) -> Locator:
+    """Once the bot is connected: three players 甲 乙 丙 added, and the director's /新建; the chat pane."""
     await expect(page.locator("#status")).to_have_text("已连接机器人", timeout=20_000)
     for name in ("甲", "乙", "丙"):
         await page.fill("#add-user input[name=nickname]", name)
         await page.click("#add-user button")
         await expect(page.locator("#users")).to_contain_text(name)
-    chat = page.locator("#chat")
     await send(page, "导演", "/新建 secret_number")
+    return page.locator("#chat")
+
+
+async def test_sign_up_start_and_act(page: Page) -> None:
+    chat = await new_game(page)
     await expect(chat).to_contain_text("已新建第 #1 局")
     for name in ("甲", "乙", "丙"):
         await send(page, name, f"/报名 {name}")
@@ -117,13 +122,7 @@ async def test_sign_up_start_and_act(page: Page) -> None:
 async def test_the_chat_pane_scrolls_and_unread_chats_are_marked(page: Page) -> None:
     """After many messages the header, the input and the newest message are all on screen (the
     pane scrolls, not the page); a chat with news carries an unread mark until it is opened."""
-    await expect(page.locator("#status")).to_have_text("已连接机器人", timeout=20_000)
-    for name in ("甲", "乙", "丙"):
-        await page.fill("#add-user input[name=nickname]", name)
-        await page.click("#add-user button")
-        await expect(page.locator("#users")).to_contain_text(name)
-    chat = page.locator("#chat")
-    await send(page, "导演", "/新建 secret_number")
+    chat = await new_game(page)
     for n in range(12):
         await send(page, "甲", "/名单")
         await expect(chat.locator(".msg.bot")).to_have_count(n + 2)

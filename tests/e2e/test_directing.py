@@ -10,13 +10,12 @@ from __future__ import annotations
 import base64
 import itertools
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.sandbox import SandboxClient, World
+from tests.bot.helpers import day_close_far
 from tests.e2e.harness import BOT, BotProcess, Table, attach, quiet
 
 BOARD = "/板子 狼人x2 预言家 女巫 村民x2"
@@ -57,8 +56,7 @@ class Game(Table):
         number = int(created.text.split("#")[1].split(" ")[0])
         for who, name in self.players.items():
             await self.say(who, f"/报名 {name}", f"报名成功：{name}")
-        close = (datetime.now(UTC) + timedelta(hours=6)).astimezone(ZoneInfo("Asia/Shanghai")).strftime("%H:%M")
-        await self.say(self.director, f"/设置 day_open=none day_close={close}", "已设置")
+        await self.say(self.director, f"/设置 day_open=none day_close={day_close_far()}", "已设置")
         await self.say(self.director, board, "板子已设置")
         return number
 
@@ -210,8 +208,7 @@ async def test_what_people_type_for_a_command(qq: tuple[World, SandboxClient]) -
     await t.say(a, "/帮助", "【版杀大厅】")
     for who, name in list(t.players.items())[3:]:
         await t.say(who, f"/报名 {name}", "报名成功")
-    close = (datetime.now(UTC) + timedelta(hours=6)).astimezone(ZoneInfo("Asia/Shanghai")).strftime("%H:%M")
-    await t.say(t.director, f"/设置 day_open=none day_close={close}", "已设置")
+    await t.say(t.director, f"/设置 day_open=none day_close={day_close_far()}", "已设置")
     await t.say(t.director, BOARD, "板子已设置")
     await t.start()
     exposed = await t.say(a, "投票 3", "这条没有记录")  # a bare vote in the group is not left unanswered
