@@ -92,7 +92,7 @@ def for_dm(qq: int, words: list[str]) -> str:
         return one_command(words[0])
     playing = [t for t in tables.playing(qq) if t.status == "running" and t.game is not None]
     parts = []
-    if len(playing) == 1:
+    if playing:  # in several games at once: the first one's skills
         table = playing[0]
         player = table.seat_of(qq)
         assert table.game is not None and player is not None

@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 
 from nonebot import on_command
-from nonebot.adapters.onebot.v11 import ActionFailed, Bot, GroupMessageEvent, Message, MessageEvent, MessageSegment
+from nonebot.adapters.onebot.v11 import (
+    ActionFailed,
+    Bot,
+    GroupMessageEvent,
+    Message,
+    MessageEvent,
+    MessageSegment,
+    NetworkError,
+)
 from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
@@ -168,7 +176,7 @@ async def _privately(bot: Bot, event: MessageEvent, reply: str) -> str:
         return "已处理，详情已私聊导演。"
     try:
         await bot.send_private_msg(user_id=event.user_id, message=Message(MessageSegment.text(reply)))
-    except ActionFailed:
+    except (ActionFailed, NetworkError):
         return "这条回复含有秘密信息，只能私聊发送，但机器人无法私聊你：请先加机器人为好友。"
     return "回复已私聊导演。"
 

@@ -9,7 +9,15 @@ Nothing changes.
 from __future__ import annotations
 
 from nonebot import logger, on_message
-from nonebot.adapters.onebot.v11 import ActionFailed, Bot, Event, Message, MessageSegment, PrivateMessageEvent
+from nonebot.adapters.onebot.v11 import (
+    ActionFailed,
+    Bot,
+    Event,
+    Message,
+    MessageSegment,
+    NetworkError,
+    PrivateMessageEvent,
+)
 from nonebot.matcher import Matcher
 from nonebot.plugin import PluginMetadata
 
@@ -54,6 +62,6 @@ async def _temp(bot: Bot, matcher: Matcher, event: PrivateMessageEvent) -> None:
         await matcher.finish(text)
     try:
         await bot.send_private_msg(user_id=event.user_id, group_id=group, message=Message(MessageSegment.text(text)))
-    except ActionFailed as failure:
+    except (ActionFailed, NetworkError) as failure:
         logger.warning(f"无法通过群 {group} 的临时会话回复 {event.user_id}：{failure}")
     await matcher.finish()

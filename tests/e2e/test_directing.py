@@ -165,6 +165,7 @@ async def test_director_acts_post_once_substitutes_are_private_and_the_reveal_li
         ("/继续", "【导演】游戏继续"),
         ("/延时 30", "【导演】延时30分钟"),
         ("/公告 今晚早点睡", "【导演公告】今晚早点睡"),
+        ("/判罚 甲 蓝 刷屏", "【判罚】甲：蓝牌（刷屏）"),
     ):
         mark = len(t.world.transcript)
         await t.say(t.director, action, notice)
@@ -190,7 +191,15 @@ async def test_director_acts_post_once_substitutes_are_private_and_the_reveal_li
     await t.say(t.director, "/结束 确认", "【揭秘】")
     await quiet(t.world)
     reveal = "\n".join(text for text in t.group_texts() if "【揭秘】" in text or "—— " in text)
-    for line in ("导演暂停游戏", "导演继续游戏", "导演延时30分钟", "导演公告：今晚早点睡", "导演代投", "导演替补"):
+    for line in (
+        "导演暂停游戏",
+        "导演继续游戏",
+        "导演延时30分钟",
+        "导演公告：今晚早点睡",
+        "被判蓝牌（刷屏）",
+        "导演代投",
+        "导演替补",
+    ):
         assert line in reveal, line
     assert "理由：掉线了" in reveal
 
