@@ -18,12 +18,12 @@ from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, select, update
 
-from bot import deadlines, outbox, teams
+from bot import board_image, deadlines, outbox, teams
 from bot.outbox import Recipient
 from bot.settings import config
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
-from engine import boards, reports, texts
+from engine import boards, reports, seat_board, texts
 from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game, Result, check_start
@@ -269,7 +269,8 @@ async def start(table: Table, by: Recipient) -> str:
             )
             await session.commit()
         await _settle(table)
-    await _send_out(table, rows)
+        board = _board_if_opened(table, 0)
+    await _send_out(table, rows, board=board)
     return ""
 
 
@@ -281,6 +282,7 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
     refused: nothing changes and the reason is returned for the caller to send."""
     async with table.lock:
         game = _running(table)
+        before = _open_day(table)
         rows = await _tick(table, cmd.at) or []
         result = game.apply(cmd)
         if result.accepted:
@@ -290,8 +292,9 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
                 await session.commit()
         if rows:
             await _settle(table)
+            board = _board_if_opened(table, before)
     if rows:
-        await _send_out(table, rows)
+        await _send_out(table, rows, board=board)
     return "" if result.accepted else result.reply
 
 
@@ -307,11 +310,13 @@ async def tick(table: Table) -> None:
     async with table.lock:
         if table.game is None or table.status != "running":
             return
+        before = _open_day(table)
         rows = await _tick(table, now())
         if rows is None:
             return
         await _settle(table)
-    await _send_out(table, rows)
+        board = _board_if_opened(table, before)
+    await _send_out(table, rows, board=board)
 
 
 async def _tick(table: Table, at: datetime) -> list[OutboxRow] | None:
@@ -366,12 +371,29 @@ async def _settle(table: Table) -> None:
     await table.sending.acquire()
 
 
-async def _send_out(table: Table, rows: list[OutboxRow], regroup: bool = False) -> None:
+def _open_day(table: Table) -> int:
+    """The day that is open (its 开门 posted), 0 while none is."""
+    game = table.game
+    return game.st.day if game is not None and game.st.phase == "day" else 0
+
+
+def _board_if_opened(table: Table, before: int) -> bytes | None:
+    """The public 座位表 picture, when this command opened a day (it follows the 开门)."""
+    day = _open_day(table)
+    if not day or day == before or table.game is None:
+        return None
+    return board_image.render(seat_board.public_board(table.game))
+
+
+async def _send_out(table: Table, rows: list[OutboxRow], regroup: bool = False, board: bytes | None = None) -> None:
     """In the turn ``_settle`` took: team groups follow the rules (all of them re-checked with
-    ``regroup``), then the messages go out."""
+    ``regroup``), then the messages go out, and the 座位表 picture after a 开门 (``board``) —
+    a picture beside the 开门's text, so at most once and not kept for a later retry."""
     try:
         rows = rows + await teams.follow(table, force=regroup)
         await deliver(table, rows)
+        if board is not None:
+            await _post_picture(table, board)
     finally:
         table.sending.release()
     if table.status != "running":
@@ -422,6 +444,19 @@ async def _notify_blocked(table: Table, blocked: list[int]) -> None:
         await bot.send_group_msg(group_id=table.group_id, message=message)
     except ActionFailed:
         logger.warning(f"#{table.id} 无法在主群提醒未加好友的玩家")
+
+
+async def _post_picture(table: Table, picture: bytes) -> None:
+    from nonebot.adapters.onebot.v11 import ActionFailed, MessageSegment, NetworkError
+    from nonebot.adapters.onebot.v11 import Message as QQMessage
+
+    bot = outbox.the_bot()
+    if bot is None:
+        return
+    try:
+        await bot.send_group_msg(group_id=table.group_id, message=QQMessage(MessageSegment.image(picture)))
+    except (ActionFailed, NetworkError) as failed:
+        logger.warning(f"#{table.id} 座位表图片未能发出：{failed}")
 
 
 def _running(table: Table) -> Game:

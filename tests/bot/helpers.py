@@ -146,6 +146,18 @@ def deliveries(table: Table, messages: list[EngineMessage], after: Game) -> list
     return calls
 
 
+def board_after(table: Table, before: Game | None, after: Game) -> list[Call]:
+    """The public 座位表 picture that follows a 开门 (where a CJK font is installed to draw it)."""
+    from bot import board_image
+    from engine.seat_board import public_board
+
+    opened = after.st.phase == "day" and (before is None or (before.st.phase, before.st.day) != ("day", after.st.day))
+    picture = board_image.render(public_board(after)) if opened else None
+    if picture is None:
+        return []
+    return [("send_group_msg", {"group_id": table.group_id, "message": Message(MessageSegment.image(picture))})]
+
+
 def destinations(table: Table, message: EngineMessage, after: Game) -> list[tuple[str, int, str]]:
     to = message.to
     if to.kind is To.SEAT:
@@ -296,7 +308,10 @@ async def start_game(app: App, monkeypatch: pytest.MonkeyPatch, *, group: int = 
         qq = Peer(ctx)
         qq.say(OWNER, "/开始", group=group)
         qq.to_group(group, f"已开局：第 #{table.id} 局，{len(table.players)} 人。")
-        for call in merge(deliveries(table, early.out, early), deliveries(table, late.out, late)):
+        for call in merge(
+            deliveries(table, early.out, early) + board_after(table, None, early),
+            deliveries(table, late.out, late) + board_after(table, None, late),
+        ):
             qq.call(call)
     assert [(s.role, s.secret) for s in game(table).st.seats] == [(s.role, s.secret) for s in early.st.seats]
     return table
@@ -323,7 +338,9 @@ def expected(table: Table, cmd: c.Command, reply_to: tuple[str, int]) -> tuple[R
                 if kind == "group"
                 else ("send_private_msg", {"user_id": to, "message": text(result.reply)})
             )
-        runs.append((result, calls + deliveries(table, result.messages, after)))
+        runs.append(
+            (result, calls + deliveries(table, result.messages, after) + board_after(table, game(table), after))
+        )
     (result, early), (_, late) = runs
     return result, merge(early, late)
 

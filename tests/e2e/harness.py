@@ -127,7 +127,7 @@ async def quiet(world: World, for_seconds: float = 1.5, timeout: float = 30) -> 
 
 
 def deliveries(world: World) -> list[tuple[str, int, str]]:
-    """Every message the bot delivered: (user | group, id, text)."""
+    """Every message the bot delivered: (user | group, id, text and any pictures' data)."""
     out = []
     for entry in world.transcript:
         if (
@@ -136,5 +136,9 @@ def deliveries(world: World) -> list[tuple[str, int, str]]:
             and entry.name in {"send_private_msg", "send_group_msg", "send_msg"}
         ):
             where = "group" if entry.group_id else "user"
-            out.append((where, entry.group_id or entry.user_id or 0, entry.text))
+            segments = entry.data.get("message")
+            pictures = [
+                str(s["data"].get("file")) for s in segments or [] if isinstance(s, dict) and s["type"] == "image"
+            ]
+            out.append((where, entry.group_id or entry.user_id or 0, entry.text + "".join(pictures)))
     return out

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import board_image
 from bot.sandbox import SandboxClient, World
 from tests.bot.helpers import day_close_far
 from tests.e2e.harness import BOT, BotProcess, Table, attach, quiet
@@ -69,6 +70,8 @@ class Game(Table):
         for who in self.players:
             roles.setdefault(self.identity(who)[0], []).append(who)
         await self.posted("【第1天开门】", since=mark)
+        if board_image.font_path() is not None:  # the 座位表 picture follows the 开门
+            await self.posted("[image]", since=mark)
         return roles
 
     def secret(self, who: int) -> int:
