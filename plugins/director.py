@@ -1,5 +1,9 @@
 """Directors' commands, in the main group (with '/') or by DM: 状态 暂停 继续 延时 推进 撤销
-代投 判罚 替补 公告 结束 裁定 绑定. Anyone else is told plainly that they are not the director."""
+代投 判罚 替补 公告 结束 裁定 绑定. Anyone else is told plainly that they are not the director.
+
+撤销 and 替补 answer by DM whatever they came from (their answers name secrets); 结束 only says
+what it would do until it is sent with 确认. A #局号 may stand before the command (plugins.typed
+moves it behind) or after it."""
 
 from __future__ import annotations
 
