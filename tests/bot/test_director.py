@@ -7,7 +7,7 @@ The deal is fixed (SEED): 1甲 村民, 2乙 狼人, 3丙 村民, 4丁 女巫, 5�
 from __future__ import annotations
 
 import pytest
-from nonebot.adapters.onebot.v11 import MessageSegment
+from nonebot.adapters.onebot.v11 import ActionFailed, MessageSegment
 from nonebug import App
 
 from bot import board_image
@@ -214,6 +214,26 @@ async def test_substitute_hands_a_seat_to_another_qq_once(app: App, monkeypatch:
     await refused(app, OWNER, "替补 乙 103", "103 已在本局中。")
     await refused(app, OWNER, "替补 庚 203", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
     await refused(app, OWNER, "替补 乙", "写法：替补 <角色> <QQ号>")
+
+
+async def test_a_substitute_the_bot_cannot_dm_is_pointed_out_to_the_directors_not_the_group(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await running_game(app, monkeypatch)
+    not_a_friend = ActionFailed(status="failed", retcode=1200, wording="对方不是你的好友")
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.dm(OWNER, "替补 甲 201")
+        handover = "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1)
+        qq.api("send_private_msg", {"user_id": 201, "message": text(handover)}, exception=not_a_friend)
+        qq.to_user(
+            OWNER,
+            "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+            "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。",
+        )
+        # no @201 in the main group: that would tie the new QQ to the character in public
+        qq.to_user(OWNER, "【#1 导演】机器人无法私聊替补玩家 201（甲）：请让 TA 添加机器人为好友。")
+    assert table.player(1).qq == 201
 
 
 async def test_announce_goes_to_the_main_group_as_plain_text(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
