@@ -8,7 +8,7 @@ Every refusal says what was wrong and what would be right.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine import cards, conditions, effects, prompts, rounds, targeting, texts
 from engine import commands as c
@@ -39,13 +39,13 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
         if cached is None:
             in_range = conditions.compiled(skill.range)
             cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
-        return cached  # type: ignore[no-any-return]
+        return cast(list[Seat], cached)
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
     cached = game.memo.get(key)
     if cached is not None:
-        return cached
+        return cast(list[Seat], cached)
     excluded: set[int] = set()
     if "无私" in skill.tags:
         excluded.add(seat.no)
@@ -143,8 +143,8 @@ def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
     card = holding.card
     counter = game.rs.roles[card.role].counter if card else None
-    if counter and counter.name not in card.counters:  # type: ignore[union-attr]
-        return f"{card.role}的{counter.name}尚未开始计数"  # type: ignore[union-attr]
+    if card and counter and counter.name not in card.counters:
+        return f"{card.role}的{counter.name}尚未开始计数"
     return None
 
 

@@ -31,7 +31,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
             held = prompts.holding(game)
             assert held is not None
             options = acting.legal_targets(game, seat, held.skill) if held.skill.needs_targets else []
-        targets = (rng.choice(options).no,) if options else ()
+        targets: tuple[int, ...] = (rng.choice(options).no,) if options else ()
         out.append(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=targets))
         if st.prompt.kind != "sheriff":
             out.append(c.Pass(at=now, seat=seat.no))
@@ -56,9 +56,9 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
     if st.phase in {"day", "election"} and st.deadline is not None:
         voters = [s for s in st.seats if cards.publicly_in(game, s) and s.no not in st.votes]
-        targets = [s.no for s in st.seats if cards.publicly_in(game, s)]
+        candidates = [s.no for s in st.seats if cards.publicly_in(game, s)]
         for seat in voters:
-            out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*targets, 0])))
+            out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*candidates, 0])))
         for seat in st.seats if game.rs.day_step.skills else ():
             for skill in game.held_skills(seat):
                 if skill.timing != "day" or skill.choice_hook or acting.unavailable(game, seat, skill):

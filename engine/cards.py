@@ -13,8 +13,9 @@ In a one-card ruleset every seat has one card and all of this reduces to "the ro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine import boards, texts
 from engine.ruleset.model import Role, Skill
@@ -109,7 +110,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
     cached = game.memo.get(key)
     if cached is None:
         cached = game.memo[key] = _held(game, seat)
-    return cached  # type: ignore[no-any-return]
+    return cast(list[Held], cached)
 
 
 def _held(game: Game, seat: Seat) -> list[Held]:
@@ -118,9 +119,9 @@ def _held(game: Game, seat: Seat) -> list[Held]:
     out: dict[str, Held] = {}
     lent = seat.no in game.st.lent
     taken = lent_teams(game) if game.st.lent else set()
-    mine = card.skills.items()
+    mine: Iterable[tuple[str, SkillState]] = card.skills.items()
     if any(state.granted for state in card.skills.values()):  # given during play: in order of receipt
-        mine = sorted(mine, key=lambda kv: kv[1].granted)  # type: ignore[assignment]
+        mine = sorted(mine, key=lambda kv: kv[1].granted)
     for name, state in mine:
         skill = skill_def(game, card, name)
         if skill is None or skill.todo or lent or (skill.team and skill.team.team in taken):

@@ -268,9 +268,9 @@ def uses_actor(cond: dict[str, Any] | str | None) -> bool:
     return False
 
 
-def holds(cond: dict[str, Any] | None, seat: Seat, actor: int = 0, st: GameState | None = None) -> bool:
-    """Whether the seat meets every key of the condition (keys about the game need ``st``)."""
-    return compiled(cond)(seat, actor, st)  # type: ignore[arg-type]
+def holds(cond: dict[str, Any] | None, seat: Seat, actor: int, st: GameState) -> bool:
+    """Whether the seat meets every key of the condition."""
+    return compiled(cond)(seat, actor, st)
 
 
 def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_only: bool = False) -> list[Seat]:
@@ -278,25 +278,24 @@ def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_
     return [s for s in state.seats if (s.alive or not alive_only) and test(s, actor, state)]
 
 
-def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState | None = None) -> bool:
-    """Evaluate one 胜/负 condition over the living seats (keys about the game need ``st``);
+def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool:
+    """Evaluate one 胜/负 condition over the living seats;
     ``out_at_least`` counts seats out, ``camps_left`` is judged by engine/victory.py."""
     if "some" in test:
         f = compiled(test["some"])
-        return any(f(s, 0, st) for s in alive)  # type: ignore[arg-type]
+        return any(f(s, 0, st) for s in alive)
     if "out_at_least" in test:
-        assert st is not None
         f = compiled(test.get("of"))
         return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= int(test["out_at_least"])
     if "none" in test:
         f = compiled(test["none"])
-        return not any(f(s, 0, st) for s in alive)  # type: ignore[arg-type]
+        return not any(f(s, 0, st) for s in alive)
     if "every" in test:
         which, have = compiled(test["every"]), compiled(test.get("have"))
-        return all(have(s, 0, st) for s in alive if which(s, 0, st))  # type: ignore[arg-type]
+        return all(have(s, 0, st) for s in alive if which(s, 0, st))
     if "at_least_half" in test:
         f = compiled(test["at_least_half"])
-        matching = sum(1 for s in alive if f(s, 0, st))  # type: ignore[arg-type]
+        matching = sum(f(s, 0, st) for s in alive)
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
 

@@ -16,11 +16,13 @@ the trigger says ``at: dawn``), and the sheriff's succession (殉职; at random 
 
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine import cards, effects, notices, prompts, rounds, texts, victory
-from engine.state import Card, Damage, StatusInstance
+from engine.state import Card, Damage, StatusInstance, lasting_until
 
 if TYPE_CHECKING:
     from engine.flow import Out
@@ -56,7 +58,7 @@ def strike(game: Game, damage: Damage) -> None:
         if shield.uses is not None:
             shield.uses -= 1
             if shield.uses <= 0:
-                game.remove_statuses(seat, lambda s, used=shield: s is used)
+                game.remove_statuses(seat, partial(operator.is_, shield))
         note = rs.statuses[name].note or f"[{name}]抵消了{damage.kind}"
         game.log(
             "defence", f"{damage.cause}（{damage.kind}）指向{game.who(seat.no)}：{note}", f"{damage.kind}结算：{name}"
@@ -170,7 +172,7 @@ def out(game: Game, item: Out) -> None:
     _record_public(game, seat, item.cause)
     if not seat.alive:
         for other in st.seats:
-            ended = game.remove_statuses(other, lambda s: s.until == "source_out" and s.source == seat.no)
+            ended = game.remove_statuses(other, lasting_until("source_out", seat.no))
             if ended:
                 game.log(
                     "status", f"{game.who(other.no)}的{'、'.join(s.name for s in ended)}因来源出局而取消", item.cause

@@ -117,9 +117,10 @@ def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
         return _picked(ctx, effect)[:1]
     if effect.to == "chosen":
         return ctx.chosen[:1]
-    if isinstance(effect.to, dict) and "below" in effect.to:
+    assert isinstance(effect.to, dict), effect.to  # the loader admits no other word
+    if "below" in effect.to:
         return _below(ctx, effect.to)
-    return [s.no for s in conditions.select(st, effect.to, ctx.actor)]  # type: ignore[arg-type]
+    return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
 
 
 def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:

@@ -14,9 +14,10 @@ between a night's end and the day whose opening announces that night's outs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import acting, cards, deaths, effects, election, notices, prompts, rounds, targeting, victory, voting
 from engine.schedule import day_closing, day_opening, step_deadline
@@ -360,7 +361,7 @@ def _ask(game: Game, item: Ask) -> None:
     prompts.raise_prompt(game, item)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     CloseStep: _close,
     Resolve: _resolve,
     ResolveMarked: _resolve_marked,

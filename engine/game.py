@@ -20,7 +20,7 @@ from engine.errors import Refusal
 from engine.messages import Audience, Message
 from engine.ruleset.model import Ruleset
 from engine.schedule import check_settings, default_settings
-from engine.state import Card, Clock, GameState, LogEntry, Seat, SkillState, StatusInstance
+from engine.state import Card, Clock, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
 
 
 @dataclass
@@ -353,7 +353,7 @@ class Game:
             state.lost = True
             state.unaware = not told
             lost.append(name)
-            self.remove_statuses(seat, lambda s, n=name: s.until == f"skill:{n}")
+            self.remove_statuses(seat, lasting_until(f"skill:{name}"))
         if not lost:
             return
         self.log("skill", f"{self.who(target)}失去技能：{'、'.join(lost)}", rule)
@@ -368,7 +368,7 @@ class Game:
         card = seat.card
         old = card.role
         for name in card.skills:
-            self.remove_statuses(seat, lambda s, n=name: s.until == f"skill:{n}")
+            self.remove_statuses(seat, lasting_until(f"skill:{name}"))
         card.dealt = card.dealt or old
         card.role = role
         card.skills = cards.new_states(self, role)
@@ -413,7 +413,7 @@ class Game:
         flow.push_front(self, [flow.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")])
 
     def rng(self) -> random.Random:
-        return self.st.rng  # type: ignore[no-any-return]
+        return self.st.rng
 
     # ------------------------------------------------------------------ queries
 
@@ -492,8 +492,8 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         if option is None:
             return f"规则集 {rs.id} 没有选项 {key}（可用：{'、'.join(rs.options) or '无'}）。"
         if option.values and value not in option.values:
-            todo = f"（{key}尚未实现：{option.todo}）" if option.todo else ""
-            return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}{todo}。"
+            missing = f"（{key}尚未实现：{option.todo}）" if option.todo else ""
+            return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}{missing}。"
     settings = default_settings(rs) | dict(cmd.settings)
     problem = check_settings(settings)
     if problem:

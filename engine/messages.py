@@ -62,5 +62,5 @@ class Message:
     @staticmethod
     def from_dict(data: dict[str, object]) -> Message:
         kind = To(str(data["to"]))
-        audience = Audience(kind, seat=int(data.get("seat", 0) or 0), team=str(data.get("team", "")))
+        audience = Audience(kind, seat=int(str(data.get("seat") or 0)), team=str(data.get("team", "")))
         return Message(audience, str(data["text"]), str(data.get("kind", "notice")))

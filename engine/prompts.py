@@ -19,7 +19,7 @@ from engine.state import Prompt, Seat
 
 if TYPE_CHECKING:
     from engine.cards import Held
-    from engine.flow import Ask
+    from engine.flow import Ask, Out
     from engine.game import Game
 
 
@@ -107,7 +107,7 @@ def _phase(phase: str) -> str:
     return "day" if phase in {"day", "election"} else "night"
 
 
-def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: object) -> None:
+def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: Out) -> None:
     """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行)."""
     st = game.st
     minutes = skill.minutes_in(st.phase)
@@ -115,8 +115,8 @@ def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: object) -> None:
         seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, minutes), data={"out": out_item}
     )
     until = game.deadline_text(st.prompt.deadline)
-    exiled = out_item.seat  # type: ignore[attr-defined]
-    why = "投票" if out_item.cause == "投票" else f"<{out_item.cause}>"  # type: ignore[attr-defined]
+    exiled = out_item.seat
+    why = "投票" if out_item.cause == "投票" else f"<{out_item.cause}>"
     who = "你" if exiled == seat.no else game.label(exiled)
     game.tell(
         seat.no,

@@ -6,7 +6,9 @@ itself and replaying the command log rebuilds it exactly.
 
 from __future__ import annotations
 
+import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -57,6 +59,11 @@ class StatusInstance:
     uses: int | None = None
     granted_on: str = ""  # phase key when it was given
     card: int = 0  # the card it was given to (技能效果只影响当前身份); 0: the seat
+
+
+def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInstance], bool]:
+    """Which statuses last until ``mark`` (given by ``source``, when it is named)."""
+    return lambda s: s.until == mark and (source is None or s.source == source)
 
 
 @dataclass
@@ -209,7 +216,7 @@ class LogEntry:
 @dataclass
 class GameState:
     seed: int
-    rng: Any  # random.Random state tuple
+    rng: random.Random  # the game's seeded RNG: the only source of chance
     seats: list[Seat]
     settings: dict[str, Any]
     clock: Clock

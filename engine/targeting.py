@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import cards, conditions, effects
-from engine.state import Seat, SkillState
+from engine.state import Seat, SkillState, lasting_until
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -121,8 +121,8 @@ def night_ends(game: Game) -> None:
     st = game.st
     for seat in st.seats:
         if seat.borrowed:
-            names = {f"skill:{n}" for n in seat.borrowed}
-            game.remove_statuses(seat, lambda s, names=names, no=seat.no: s.until in names and s.source == no)
+            for name in seat.borrowed:
+                game.remove_statuses(seat, lasting_until(f"skill:{name}", seat.no))
             seat.borrowed = {}
     if st.lent:
         game.changed()

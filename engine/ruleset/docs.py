@@ -9,7 +9,7 @@ what carries each term.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import yaml
 
@@ -69,7 +69,7 @@ EXAMPLES = {
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
 }
 
-SECTIONS: list[tuple[str, str, dict[str, object] | set[str], str]] = [
+SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("Top-level sections", "", v.TOP_KEYS, "top"),
     ("post", "", v.POST_KEYS, "key"),
     (
@@ -189,9 +189,11 @@ def missing_examples() -> list[str]:
     return [word for _, _, words, how in SECTIONS for word in words if _example(lines, word, how) == "—"]
 
 
-def _table(lines: list[tuple[str, int, str]], words: dict[str, object] | set[str], how: str) -> list[str]:
+def _table(lines: list[tuple[str, int, str]], words: Mapping[str, object] | set[str], how: str) -> list[str]:
     out = ["| word | meaning | first use |", "| --- | --- | --- |"]
-    items: Iterable[tuple[str, object]] = words.items() if isinstance(words, dict) else ((w, "") for w in sorted(words))
+    items: Iterable[tuple[str, object]] = (
+        words.items() if isinstance(words, Mapping) else ((w, "") for w in sorted(words))
+    )
     for word, gloss in items:
         meaning = str(gloss).replace("|", "\\|")
         out.append(f"| `{word}` | {meaning} | {_example(lines, word, how)} |")

@@ -480,7 +480,8 @@ class Ruleset:
         """Whether any status of the ruleset sets this flag (immune, void_acts, follows_source…)."""
         cache: dict[str, bool] | None = getattr(self, "_flag_cache", None)
         if cache is None:
-            cache = self._flag_cache = {}
+            cache = {}
+            self._flag_cache = cache
         if flag not in cache:
             cache[flag] = any(getattr(status, flag) for status in self.statuses.values())
         return cache[flag]

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 
-class Node(dict):  # type: ignore[type-arg]
+class Node(dict[str, Any]):
     """A YAML mapping that knows its file and the line of each key."""
 
     file: str
@@ -16,7 +16,7 @@ class Node(dict):  # type: ignore[type-arg]
     key_lines: dict[str, int]
 
 
-class Seq(list):  # type: ignore[type-arg]
+class Seq(list[Any]):
     """A YAML sequence that knows its file and the line of each item."""
 
     file: str

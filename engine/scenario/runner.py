@@ -45,13 +45,13 @@ class Runner:
     def __init__(self, scenario: Scenario):
         self.sc = scenario
         rs = scenario.ruleset
-        secrets = tuple(p[2] for p in scenario.players) if scenario.players[0][2] is not None else ()
+        secrets = tuple(p[2] for p in scenario.players if p[2] is not None)
         start = c.Start(
             at=START,
             seed=scenario.seed,
             names=tuple(p[0] for p in scenario.players),
             roles=tuple(p[1] for p in scenario.players),
-            secrets=secrets,  # type: ignore[arg-type]
+            secrets=secrets,
             options=tuple(scenario.options.items()),
             spare=scenario.spare_cards,
         )

@@ -170,7 +170,7 @@ def _players(doc: Node, rs: Ruleset, file: str) -> list[tuple[str, tuple[str, ..
     raw = doc.get("players")
     if not isinstance(raw, Seq) or not raw:
         raise Malformed(file, line_of(doc, "players"), "players 应为非空列表")
-    out = []
+    out: list[tuple[str, tuple[str, ...], int | None]] = []
     for i, item in enumerate(raw):
         if not isinstance(item, Node):
             raise Malformed(file, line_of(raw, i), "每个 player 应为 {name, role}")

@@ -18,15 +18,15 @@ def test_earliest_highest_prefers_the_first_to_reach_the_top() -> None:
 def test_conditions_compose() -> None:
     game = new_game()
     wolf, seer = game.st.seat(1), game.st.seat(3)
-    assert conditions.holds({"camp": "狼人阵营"}, wolf)
-    assert conditions.holds({"not": {"role": "狼人"}}, seer)
-    assert conditions.holds({"any": [{"role": "女巫"}, {"camp": "村民阵营"}]}, seer)
-    assert not conditions.holds({"all": [{"role": "预言家"}, {"self": False}]}, seer, actor=3)
+    assert conditions.holds({"camp": "狼人阵营"}, wolf, 0, game.st)
+    assert conditions.holds({"not": {"role": "狼人"}}, seer, 0, game.st)
+    assert conditions.holds({"any": [{"role": "女巫"}, {"camp": "村民阵营"}]}, seer, 0, game.st)
+    assert not conditions.holds({"all": [{"role": "预言家"}, {"self": False}]}, seer, 3, game.st)
     test = {"at_least_half": {"camp": "狼人阵营"}}
-    assert not conditions.victory_test(test, game.st.alive())
+    assert not conditions.victory_test(test, game.st.alive(), game.st)
     for no in range(3, 10):
         game.st.seat(no).alive = False
-    assert conditions.victory_test(test, game.st.alive())  # 2 wolves of 3 alive
+    assert conditions.victory_test(test, game.st.alive(), game.st)  # 2 wolves of 3 alive
 
 
 def test_defences_are_checked_in_the_rulesets_order_shortest_first() -> None:

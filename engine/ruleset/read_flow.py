@@ -1,0 +1,324 @@
+"""The sections of how a game runs: the night and its steps, the schedule, votes, the sheriff,
+last words, surrender, showdowns (拍刀), notices and victory."""
+
+from __future__ import annotations
+
+from engine.ruleset import model as m
+from engine.ruleset.context import Context, section_of
+from engine.ruleset.read_roles import read_condition, read_effects, read_minutes
+from engine.ruleset.yamlsrc import Node
+from engine.vocabulary import (
+    DAWN_SECTIONS,
+    ELECTION_KEYS,
+    FLOW_KEYS,
+    LABEL_PARTS,
+    LAST_WORDS_KEYS,
+    NOTICE_KEYS,
+    ROUNDS_KEYS,
+    SCHEDULE_KEYS,
+    SHERIFF_KEYS,
+    SHERIFF_OUT_KEYS,
+    SHOWDOWN_KEYS,
+    STEP_KEYS,
+    SURRENDER_KEYS,
+    TIE_BREAKERS,
+    VICTORY_KEYS,
+    VICTORY_RULE_KEYS,
+    VICTORY_TESTS,
+    VOTE_KEYS,
+)
+
+
+def flow(doc: Node, rs: m.Ruleset, ctx: Context) -> None:
+    flow = section_of(doc, "flow", ctx)
+    ctx.keys(flow, FLOW_KEYS, "flow")
+    rs.first = ctx.text(flow, "first", "day")
+    if rs.first not in {"day", "night"}:
+        ctx.err(flow, "first", "first 应为 day 或 night")
+    holders: tuple[m.Role | m.CardTag, ...] = (*rs.roles.values(), *rs.card_tags.values())
+    day_skills = tuple(s.name for holder in holders for s in holder.skills.values() if s.timing == "day")
+    steps = (
+        *_steps(flow, "setup", ctx),
+        *_steps(flow, "night", ctx),
+        m.Step("白天", "day", tuple(dict.fromkeys(day_skills))),
+    )
+    for step in steps:
+        if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == "setup":
+            step.skills = (*step.skills, rs.cards.order_skill)
+    rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
+    rs.night_steps = tuple(s for s in steps if s.phase == "night")
+    rs.day_step = steps[-1]
+
+
+def _steps(flow: Node, phase: str, ctx: Context) -> tuple[m.Step, ...]:
+    raw = flow.get(phase) or []
+    if not isinstance(raw, list):
+        ctx.err(flow, phase, f"flow.{phase} 应为步骤列表")
+        return ()
+    steps = []
+    for i, item in enumerate(raw):
+        node = ctx.mapping(item, raw, i, "步骤")
+        if node is None:
+            continue
+        ctx.keys(node, STEP_KEYS, f"flow.{phase}[{i}]")
+        name = ctx.text(node, "step")
+        if not name:
+            ctx.err(raw, i, "步骤缺少 step 名称")
+        steps.append(
+            m.Step(
+                name,
+                phase,
+                ctx.names(node, "skills"),
+                ctx.text(node, "text"),
+                ctx.integer(node, "minutes", None),
+                joins=ctx.names(node, "joins"),
+                resolves=ctx.names(node, "resolves"),
+                effects=read_effects(node, "effects", ctx, f"步骤 {name}"),
+            )
+        )
+    return tuple(steps)
+
+
+def schedule(doc: Node, ctx: Context) -> m.Schedule:
+    node = section_of(doc, "schedule", ctx)
+    ctx.keys(node, SCHEDULE_KEYS, "schedule")
+    base = m.Schedule()
+    return m.Schedule(
+        day_open=node.get("day_open", base.day_open),
+        day_close=ctx.text(node, "day_close", base.day_close),
+        step_minutes=ctx.integer(node, "step_minutes", base.step_minutes) or base.step_minutes,
+        setup_minutes=ctx.integer(node, "setup_minutes", base.setup_minutes) or base.setup_minutes,
+        reaction_minutes=ctx.integer(node, "reaction_minutes", base.reaction_minutes) or base.reaction_minutes,
+        timezone=ctx.text(node, "timezone", base.timezone),
+        day_days=ctx.integer(node, "day_days", base.day_days) or base.day_days,
+        weekend_days=ctx.integer(node, "weekend_days", base.weekend_days) or 0,
+        weekend_from_day=ctx.integer(node, "weekend_from_day", base.weekend_from_day) or base.weekend_from_day,
+        silent_forced=ctx.text(node, "silent_forced"),
+    )
+
+
+def vote(doc: Node, ctx: Context) -> m.VoteRules:
+    node = section_of(doc, "vote", ctx)
+    ctx.keys(node, VOTE_KEYS, "vote")
+    raw = node.get("tie")
+    items = raw if isinstance(raw, list) else ([raw] if raw is not None else [])
+    tie: list[str] = []
+    tie_if: dict[str, m.Cond] = {}
+    for item in items:
+        if isinstance(item, dict) and len(item) == 1:
+            breaker, body = next(iter(item.items()))
+            bnode = ctx.mapping(body, item, breaker, f"tie.{breaker}") or Node()
+            ctx.keys(bnode, {"if"}, f"tie.{breaker}")
+            read_condition(bnode.get("if"), bnode, "if", ctx)
+            tie_if[breaker] = bnode.get("if") or {}
+        else:
+            breaker = str(item)
+        if breaker == "none":
+            continue
+        if breaker not in TIE_BREAKERS:
+            ctx.err(node, "tie", f"tie 应为 none 或以下的列表：{'、'.join(TIE_BREAKERS)}")
+        tie.append(breaker)
+    silent = ctx.text(node, "silent")
+    if silent not in {"", "蓝", "黄", "红"}:
+        ctx.err(node, "silent", "silent 应为 蓝、黄 或 红")
+    return m.VoteRules(
+        exile_from_day=ctx.integer(node, "exile_from_day", 1) or 1,
+        tie=tuple(tie),
+        tie_if=tie_if,
+        changes=ctx.integer(node, "changes", 1) or 0,
+        freeze_minutes=ctx.integer(node, "freeze_minutes", 0) or 0,
+        no_votes_tie=ctx.flag(node, "no_votes_tie"),
+        red_after_tally=ctx.flag(node, "red_after_tally"),
+        silent=silent,
+    )
+
+
+def sheriff(doc: Node, ctx: Context) -> m.SheriffRules | None:
+    if "sheriff" not in doc:
+        return None
+    node = section_of(doc, "sheriff", ctx)
+    ctx.keys(node, SHERIFF_KEYS, "sheriff")
+    election = ctx.mapping(node.get("election"), node, "election", "election") or Node()
+    ctx.keys(election, ELECTION_KEYS, "sheriff.election")
+    on_out = ctx.mapping(node.get("on_out"), node, "on_out", "on_out") or Node()
+    ctx.keys(on_out, SHERIFF_OUT_KEYS, "sheriff.on_out")
+    weight = node.get("weight", 2)
+    if not isinstance(weight, (int, float)) or isinstance(weight, bool) or weight <= 0:
+        ctx.err(node, "weight", "weight 应为正数（例如 2 或 2.5）")
+        weight = 1
+    weight_if = []
+    raw = node.get("weight_if") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        wnode = ctx.mapping(item, raw, i, "weight_if")
+        if wnode is None:
+            continue
+        ctx.keys(wnode, {"if", "weight"}, "sheriff.weight_if")
+        read_condition(wnode.get("if"), wnode, "if", ctx)
+        value = wnode.get("weight")
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            ctx.err(wnode, "weight", "weight 应为数")
+            continue
+        weight_if.append((wnode.get("if") or {}, float(value)))
+    _, by_phase = read_minutes(on_out, "minutes", ctx)
+    rules = m.SheriffRules(
+        text=ctx.text(node, "text"),
+        election_day=ctx.integer(election, "day", 1) or 1,
+        decide=ctx.text(election, "decide", "earliest_highest"),
+        weight=float(weight),
+        weight_if=tuple(weight_if),
+        succession=ctx.text(on_out, "prompt", "殉职"),
+        timeout=ctx.text(on_out, "timeout", "random"),
+        random_on=ctx.names(on_out, "random_on"),
+        minutes_by_phase=by_phase or ((("day", m_), ("night", m_)) if (m_ := on_out.get("minutes")) else ()),
+        public_label=ctx.text(node, "public_label", "name"),
+        own_day=ctx.flag(election, "own_day"),
+        swallowed_by=ctx.names(election, "swallowed_by"),
+    )
+    if rules.decide not in {"earliest_highest", "tie_none"}:
+        ctx.err(election, "decide", "decide 应为 earliest_highest（最先达到最高票）或 tie_none（平票则没有警长）")
+    if rules.timeout not in {"random", "none"}:
+        ctx.err(on_out, "timeout", "timeout 应为 random 或 none")
+    if rules.public_label not in {"name", "secret"}:
+        ctx.err(node, "public_label", "public_label 应为 name 或 secret")
+    return rules
+
+
+def last_words(doc: Node, ctx: Context) -> m.LastWords:
+    node = section_of(doc, "last_words", ctx)
+    ctx.keys(node, LAST_WORDS_KEYS, "last_words")
+    phases = ctx.names(node, "phases")
+    for phase in phases:
+        if phase not in {"day", "first_night"}:
+            ctx.err(node, "phases", "phases 的取值为 day、first_night")
+    count = node.get("count")
+    if count == "all":
+        return m.LastWords(count=-1, phases=phases)
+    if isinstance(count, int):
+        return m.LastWords(count=count, phases=phases)
+    if isinstance(count, Node):
+        ctx.keys(count, {"role", "roles"}, "last_words.count")
+        return m.LastWords(
+            count_role=ctx.text(count, "role") or None, count_roles=ctx.names(count, "roles"), phases=phases
+        )
+    if count is not None:
+        ctx.err(node, "count", "count 应为整数、all（不限）或 {role: 身份}")
+    return m.LastWords(phases=phases)
+
+
+def surrender(
+    doc: Node, ctx: Context
+) -> tuple[dict[str, m.Cond], dict[str, m.Cond], dict[str, tuple[tuple[m.Cond, str], ...]]]:
+    out: dict[str, m.Cond] = {}
+    when: dict[str, m.Cond] = {}
+    forbidden: dict[str, tuple[tuple[m.Cond, str], ...]] = {}
+    section = section_of(doc, "surrender", ctx)
+    for camp, body in section.items():
+        node = ctx.mapping(body, section, camp, f"投降 {camp}")
+        if node is None:
+            continue
+        ctx.keys(node, SURRENDER_KEYS, f"投降 {camp}")
+        rules = []
+        raw = node.get("forbidden") or []
+        for i, item in enumerate(raw if isinstance(raw, list) else []):
+            fnode = ctx.mapping(item, raw, i, "forbidden")
+            if fnode is None:
+                continue
+            ctx.keys(fnode, {"if", "text"}, f"投降 {camp}.forbidden")
+            read_condition(fnode.get("if"), fnode, "if", ctx)
+            rules.append((fnode.get("if") or {}, ctx.text(fnode, "text")))
+        forbidden[camp] = tuple(rules)
+        read_condition(node.get("ask"), node, "ask", ctx)
+        out[camp] = node.get("ask") or {}
+        if "when_all" in node:
+            read_condition(node["when_all"], node, "when_all", ctx)
+            when[camp] = node["when_all"]
+    return out, when, forbidden
+
+
+def showdown(doc: Node, ctx: Context) -> tuple[dict[str, m.Cond], dict[str, m.Rounds]]:
+    out: dict[str, m.Cond] = {}
+    rounds: dict[str, m.Rounds] = {}
+    section = section_of(doc, "showdown", ctx)
+    for camp, body in section.items():
+        node = ctx.mapping(body, section, camp, f"拍刀 {camp}")
+        if node is None:
+            continue
+        ctx.keys(node, SHOWDOWN_KEYS, f"拍刀 {camp}")
+        read_condition(node.get("ask"), node, "ask", ctx)
+        out[camp] = node.get("ask") or {}
+        if "rounds" in node:
+            rnode = ctx.mapping(node["rounds"], node, "rounds", "rounds") or Node()
+            ctx.keys(rnode, ROUNDS_KEYS, f"拍刀 {camp}.rounds")
+            read_condition(rnode.get("against"), rnode, "against", ctx)
+            rounds[camp] = m.Rounds(
+                camp,
+                option=ctx.text(rnode, "option"),
+                nights=ctx.integer(rnode, "nights", 3) or 3,
+                acts=ctx.names(rnode, "acts"),
+                must=ctx.names(rnode, "must"),
+                against=rnode.get("against"),
+                hostile=ctx.names(rnode, "hostile"),
+                again=ctx.text(rnode, "again"),
+            )
+    return out, rounds
+
+
+def notices(doc: Node, ctx: Context) -> m.Notices:
+    node = section_of(doc, "notices", ctx)
+    ctx.keys(node, NOTICE_KEYS, "notices")
+    base = m.Notices()
+    dawn = ctx.names(node, "dawn") or base.dawn
+    for section in dawn:
+        if section not in DAWN_SECTIONS:
+            ctx.err(node, "dawn", f"dawn 的部分 {section!r} 未知（可用：{'、'.join(sorted(DAWN_SECTIONS))}）")
+    label = ctx.names(node, "death_label") or base.death_label
+    for part in label:
+        if part not in LABEL_PARTS:
+            ctx.err(node, "death_label", f"death_label 的部分 {part!r} 未知（可用：seat、name、secret）")
+    order = ctx.text(node, "death_order", "out")
+    if order not in {"out", "seat"}:
+        ctx.err(node, "death_order", "death_order 应为 out（出局顺序）或 seat（角色编号）")
+    return m.Notices(
+        dawn=dawn,
+        death_label=label,
+        day_causes=ctx.flag(node, "day_causes"),
+        death_order=order,
+        red_card_at_once=ctx.flag(node, "red_card_at_once"),
+        unannounced_targetable=ctx.flag(node, "unannounced_targetable"),
+    )
+
+
+def victory(doc: Node, ctx: Context) -> m.Victory:
+    node = section_of(doc, "victory", ctx)
+    victory = m.Victory(check=ctx.text(node, "check", "immediate"), priority=ctx.names(node, "priority"))
+    if victory.check not in {"immediate"}:
+        ctx.err(node, "check", "check 目前支持 immediate")
+    for camp, body in node.items():
+        if camp in {"check", "priority"}:
+            continue
+        cnode = ctx.mapping(body, node, camp, f"胜负 {camp}")
+        if cnode is None:
+            continue
+        ctx.keys(cnode, set(VICTORY_KEYS) - {"check", "priority"}, f"胜负 {camp}")
+        for kind in ("win", "lose", "usurp"):
+            for i, rule in enumerate(cnode.get(kind) or []):
+                rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")
+                if rnode is None:
+                    continue
+                tests = [k for k in rnode if k in VICTORY_TESTS]
+                if len(tests) != 1:
+                    ctx.err(cnode[kind], i, f"胜负条件应恰有一个判定（{'、'.join(sorted(VICTORY_TESTS))}）")
+                    continue
+                ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_RULE_KEYS), "胜负条件")
+                if tests[0] in {"out_at_least", "camps_left"}:
+                    if not isinstance(rnode[tests[0]], int):
+                        ctx.err(rnode, tests[0], f"{tests[0]} 应为整数")
+                else:
+                    read_condition(rnode[tests[0]], rnode, tests[0], ctx)
+                for key in ("have", "of", "when"):
+                    if key in rnode:
+                        read_condition(rnode[key], rnode, key, ctx)
+                test = {k: v for k, v in rnode.items() if k != "when"}
+                victory.rules.append(m.VictoryRule(camp, kind, ctx.text(rnode, "text"), test, rnode.get("when")))
+        victory.on_lose[camp] = read_effects(cnode, "on_lose", ctx, f"胜负 {camp}")
+    return victory

@@ -1,0 +1,474 @@
+"""The sections of who plays: camps, statuses, damage kinds, teams, roles and their skills (with
+the effects and conditions they are written in), and options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ruleset import model as m
+from engine.ruleset.context import Context, section_of
+from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
+from engine.vocabulary import (
+    CAMP_KEYS,
+    CONDITION_KEYS,
+    DAMAGE_KEYS,
+    DECISIONS,
+    EFFECT_KEYS,
+    EFFECT_VERBS,
+    GAME_CONDITIONS,
+    KIND_KEYS,
+    KNOWN_TAGS,
+    OPTION_KEYS,
+    OUT_KEYS,
+    ROLE_KEYS,
+    SKILL_KEYS,
+    STATUS_KEYS,
+    TEAM_KEYS,
+    TIMING_TAGS,
+    TO_FORMS,
+    TRIGGER_KEYS,
+    TRIGGERS,
+    UNTILS,
+)
+
+
+def camps(doc: Node, ctx: Context) -> dict[str, m.Camp]:
+    camps: dict[str, m.Camp] = {}
+    for name, node in ctx.entries(section_of(doc, "camps", ctx), CAMP_KEYS, "阵营"):
+        camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
+    return camps
+
+
+def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
+    out: dict[str, m.StatusDef] = {}
+    for name, node in ctx.entries(section_of(doc, "statuses", ctx), set(STATUS_KEYS), "状态"):
+        told = node.get("told", "")
+        skills = ctx.mapping(node.get("skills"), node, "skills", "skills") or Node()
+        out[name] = m.StatusDef(
+            name=name,
+            text=ctx.text(node, "text"),
+            stops=ctx.names(node, "stops"),
+            uses=ctx.integer(node, "uses", None),
+            note=ctx.text(node, "note"),
+            told=told if isinstance(told, str) else ("" if told is False else f"你获得了状态[{name}]。"),
+            dawn_notice=ctx.text(node, "dawn_notice"),
+            no_vote=ctx.flag(node, "no_vote"),
+            not_votable=ctx.flag(node, "not_votable"),
+            no_sheriff=ctx.flag(node, "no_sheriff"),
+            silenced=ctx.flag(node, "silenced"),
+            vote_weight=ctx.integer(node, "vote_weight", None),
+            cancels=ctx.names(node, "cancels"),
+            blocks=ctx.names(node, "blocks"),
+            whole_seat=ctx.flag(node, "whole_seat"),
+            immune=ctx.flag(node, "immune"),
+            void_acts=ctx.flag(node, "void_acts"),
+            follows_source=ctx.flag(node, "follows_source"),
+            spares_only=ctx.names(node, "spares_only"),
+            stands_in=ctx.names(node, "stands_in"),
+            on_stop=read_effects(node, "on_stop", ctx, f"状态 {name}"),
+            extra_votes=ctx.integer(node, "extra_votes", 0) or 0,
+            skills={k: sk for k, v in skills.items() if (sk := read_skill(f"[{name}]", k, v, skills, ctx)) is not None},
+        )
+    return out
+
+
+def damage(doc: Node, ctx: Context) -> dict[str, m.DamageKind]:
+    out: dict[str, m.DamageKind] = {}
+    section = section_of(doc, "damage", ctx)
+    for name, node in ctx.entries(section, KIND_KEYS, "伤害"):
+        out[name] = m.DamageKind(name, ctx.names(node, "defences"))
+    return out
+
+
+def teams(doc: Node, ctx: Context) -> dict[str, m.Team]:
+    out: dict[str, m.Team] = {}
+    section = section_of(doc, "teams", ctx)
+    for name, node in ctx.entries(section, TEAM_KEYS, "团队"):
+        chained = (
+            ctx.mapping(node.get("on_member_out"), node, "on_member_out", "on_member_out")
+            if "on_member_out" in node
+            else None
+        )
+        if chained is not None:
+            ctx.keys(chained, {"cause", "if", "except", "effects"}, f"团队 {name}.on_member_out")
+            if "if" in chained:
+                read_condition(chained["if"], chained, "if", ctx)
+        if "members" in node:
+            read_condition(node["members"], node, "members", ctx)
+        out[name] = m.Team(
+            name=name,
+            text=ctx.text(node, "text"),
+            group=ctx.text(node, "group"),
+            chat=ctx.flag(node, "chat", True),
+            intro=ctx.text(node, "intro"),
+            stays_after_out=ctx.flag(node, "stays_after_out"),
+            on_formed=read_effects(node, "on_formed", ctx, f"团队 {name}"),
+            on_member_out=(ctx.text(chained, "cause") or None) if chained is not None else None,
+            members=node.get("members"),
+            chain_if=chained.get("if") if chained is not None else None,
+            chain_except=ctx.names(chained, "except") if chained is not None else (),
+            on_member_out_effects=read_effects(chained, "effects", ctx, f"团队 {name}") if chained is not None else (),
+        )
+    return out
+
+
+def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
+    out: dict[str, m.Role] = {}
+    section = section_of(doc, "roles", ctx)
+    for name, node in ctx.entries(section, ROLE_KEYS, "身份"):
+        role = m.Role(
+            name=name,
+            camp=ctx.text(node, "camp"),
+            text=ctx.text(node, "text"),
+            teams=ctx.names(node, "teams"),
+            on_out=read_effects(node, "on_out", ctx, f"身份 {name}"),
+            todo=ctx.text(node, "todo") or None,
+            where=f"{file_of(section)}:{line_of(section, name)}",
+            tags=ctx.names(node, "tags"),
+            copies=ctx.flag(node, "copies"),
+            counter=_counter(node, ctx, name),
+            dealt=ctx.flag(node, "dealt", True),
+            influence=ctx.integer(node, "influence", 0) or 0,
+            extra_cards=ctx.integer(node, "extra_cards", 0) or 0,
+            expansion=ctx.text(node, "expansion"),
+        )
+        if not role.camp and not role.todo and role.dealt:
+            ctx.err(section, name, f"身份 {name} 缺少 camp")
+        skills = ctx.mapping(node.get("skills"), node, "skills", "skills")
+        for skill_name, skill_body in (skills or {}).items():
+            skill = read_skill(name, skill_name, skill_body, skills, ctx)
+            if skill is not None:
+                role.skills[skill_name] = skill
+        out[name] = role
+    return out
+
+
+def _counter(node: Node, ctx: Context, role: str) -> m.Counter | None:
+    if "counter" not in node:
+        return None
+    cnode = ctx.mapping(node["counter"], node, "counter", "counter")
+    if cnode is None:
+        return None
+    ctx.keys(cnode, {"name", "start", "on_card_out"}, f"身份 {role}.counter")
+    rules = []
+    raw = cnode.get("on_card_out") or []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        rnode = ctx.mapping(item, raw, i, "on_card_out")
+        if rnode is None:
+            continue
+        ctx.keys(rnode, {"roles", "add"}, f"身份 {role}.counter.on_card_out")
+        rules.append(m.CounterRule(ctx.names(rnode, "roles"), ctx.integer(rnode, "add", 0) or 0))
+    name = ctx.text(cnode, "name")
+    if not name:
+        ctx.err(cnode, "name", f"身份 {role}.counter 缺少 name")
+    return m.Counter(name, ctx.integer(cnode, "start", 0) or 0, tuple(rules))
+
+
+def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Context) -> m.Skill | None:
+    node = ctx.mapping(body, parent, name, f"技能 {name}")
+    if node is None:
+        return None
+    what = f"技能 {role}.{name}"
+    ctx.keys(node, set(SKILL_KEYS), what)
+    tags = frozenset(ctx.names(node, "tags"))
+    for tag in tags:
+        if tag not in KNOWN_TAGS:
+            ctx.err(node, "tags", f"{what} 的标签 [{tag}] 引擎尚不支持（支持：{'、'.join(sorted(KNOWN_TAGS))}）")
+    triggers = _triggers(node, ctx, what)
+    trigger = triggers[0] if triggers else None
+    timings = {TIMING_TAGS[t] for t in tags if t in TIMING_TAGS}
+    if len(timings) > 1:
+        ctx.err(node, "tags", f"{what} 同时有多个时段标签")
+    timing = timings.pop() if timings else ("reaction" if trigger else "passive")
+    if trigger and trigger.on == "step_open" and timing != "night" and timing != "setup":
+        ctx.err(node, "trigger", f"{what}: step_open 只用于夜晚或开局技能")
+    targets = _targets(node, ctx, tags, what)
+    uses = ctx.integer(node, "uses", 1 if "限定" in tags else None)
+    team = None
+    if "team" in node:
+        tnode = ctx.mapping(node["team"], node, "team", "team")
+        if tnode is not None:
+            ctx.keys(tnode, {"name", "decide"}, f"{what}.team")
+            decide = ctx.text(tnode, "decide", "earliest_highest")
+            if decide not in DECISIONS:
+                ctx.err(tnode, "decide", f"decide 应为 {'、'.join(sorted(DECISIONS))}")
+            team = m.TeamDecision(ctx.text(tnode, "name"), decide)
+    if ("团队" in tags) != (team is not None):
+        ctx.err(node, "tags", f"{what}: [团队] 标签与 team: 必须同时出现")
+    grants = []
+    for i, g in enumerate(node.get("grants") or []):
+        gnode = ctx.mapping(g, node["grants"], i, "grants")
+        if gnode is not None:
+            ctx.keys(gnode, {"status", "uses"}, f"{what}.grants")
+            grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None)))
+    range_ = node.get("range")
+    if range_ is not None:
+        read_condition(range_, node, "range", ctx)
+    only_if = node.get("only_if")
+    if only_if is not None:
+        read_condition(only_if, node, "only_if", ctx)
+    hidden = ctx.mapping(node.get("not_current"), node, "not_current", "not_current") or Node()
+    ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
+    minutes, by_phase = read_minutes(node, "minutes", ctx)
+    choice_of = ctx.text(node, "choice_of")
+    if choice_of not in {"", "skill", "spare"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill 或 spare")
+    waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
+    default = node.get("default")
+    if default is not None and str(default) not in ctx.names(node, "choices"):
+        ctx.err(node, "default", f"{what}: default 应为 choices 之一")
+    return m.Skill(
+        name=name,
+        role=role,
+        text=ctx.text(node, "text"),
+        tags=tags,
+        timing=timing,
+        targets=targets,
+        range=range_,
+        uses=uses,
+        team=team,
+        trigger=trigger,
+        triggers=triggers,
+        requires=ctx.text(node, "requires") or None,
+        exclusive=ctx.names(node, "exclusive"),
+        grants=tuple(grants),
+        effects=read_effects(node, "effects", ctx, what),
+        on_lost_after_use=read_effects(node, "on_lost_after_use", ctx, what),
+        choices=ctx.names(node, "choices"),
+        minutes=minutes,
+        minutes_by_phase=by_phase,
+        todo=ctx.text(node, "todo") or None,
+        where=f"{file_of(parent)}:{line_of(parent, name)}",
+        not_current_tags=ctx.names(hidden, "tags"),
+        not_current_skills=ctx.names(hidden, "skills"),
+        only_if=only_if,
+        during_election=ctx.flag(node, "during_election"),
+        on_trigger=read_effects(node, "on_trigger", ctx, what),
+        out_tonight=ctx.flag(node, "out_tonight"),
+        counts_as=ctx.text(node, "counts_as"),
+        choice_hook=ctx.text(node, "choice_hook"),
+        choice_of=choice_of,
+        default=None if default is None else str(default),
+        per_nights=ctx.integer(node, "per_nights", 0) or 0,
+        not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
+        among_out=ctx.flag(node, "among_out"),
+        expansion=ctx.text(node, "expansion"),
+        waits=tuple((str(k), str(v)) for k, v in waits.items()),
+    )
+
+
+def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
+    """``trigger``: one mapping, or a list of them (a skill set off in several ways, each with its effects)."""
+    if "trigger" not in node:
+        return ()
+    raw = node["trigger"]
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for i, item in enumerate(items):
+        tnode = ctx.mapping(
+            item, raw if isinstance(raw, list) else node, i if isinstance(raw, list) else "trigger", "trigger"
+        )
+        if tnode is None:
+            continue
+        ctx.keys(tnode, set(TRIGGER_KEYS), f"{what}.trigger")
+        on = ctx.text(tnode, "on")
+        if on not in TRIGGERS:
+            ctx.err(tnode, "on", f"trigger.on 应为 {'、'.join(sorted(TRIGGERS))} 之一")
+        at = ctx.text(tnode, "at")
+        if at not in {"", "dawn"}:
+            ctx.err(tnode, "at", "trigger.at 只可为 dawn")
+        phase = ctx.text(tnode, "in")
+        if phase not in {"", "day", "night"}:
+            ctx.err(tnode, "in", "trigger.in 应为 day 或 night")
+        if "by" in tnode:
+            read_condition(tnode["by"], tnode, "by", ctx)
+        out.append(
+            m.Trigger(
+                on,
+                ctx.names(tnode, "causes"),
+                ctx.names(tnode, "except"),
+                at,
+                phase=phase,
+                by=tnode.get("by"),
+                skills=ctx.names(tnode, "skills"),
+                unforced=ctx.flag(tnode, "unforced"),
+                anyone=ctx.flag(tnode, "anyone"),
+                roles=ctx.names(tnode, "roles"),
+                effects=read_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
+            )
+        )
+    return tuple(out)
+
+
+def read_minutes(node: Node, key: str, ctx: Context) -> tuple[int | None, tuple[tuple[str, int], ...]]:
+    """A time limit: N, or {day: N, night: N}."""
+    value = node.get(key)
+    if isinstance(value, Node):
+        ctx.keys(value, {"day", "night"}, key)
+        if not all(isinstance(v, int) and v > 0 for v in value.values()):
+            ctx.err(node, key, f"{key} 的分钟数应为正整数")
+            return None, ()
+        return None, tuple((str(k), int(v)) for k, v in value.items())
+    return ctx.integer(node, key, None), ()
+
+
+def _targets(node: Node, ctx: Context, tags: frozenset[str], what: str) -> tuple[int, int]:
+    value = node.get("targets", 1 if "指定" in tags else 0)
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return (value, value)
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+        and 0 <= value[0] <= value[1]
+    ):
+        return (value[0], value[1])
+    ctx.err(node, "targets", f"{what}.targets 应为人数或 [最少, 最多]")
+    return (1, 1)
+
+
+def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effect, ...]:
+    raw = node.get(key)
+    if raw is None:
+        return ()
+    if not isinstance(raw, Seq):
+        ctx.err(node, key, f"{what}.{key} 应为效果列表")
+        return ()
+    effects = []
+    for i, item in enumerate(raw):
+        enode = ctx.mapping(item, raw, i, "效果")
+        if enode is None:
+            continue
+        verbs = [k for k in enode if k in EFFECT_VERBS]
+        extra = [k for k in enode if k not in EFFECT_VERBS and k not in EFFECT_KEYS]
+        if len(verbs) != 1 or extra:
+            ctx.err(
+                raw,
+                i,
+                f"{what}.{key}[{i}] 应恰有一个效果动词（{'、'.join(sorted(EFFECT_VERBS))}），"
+                f"外加可选的 {' / '.join(EFFECT_KEYS)}；实际：{'、'.join(map(str, enode))}",
+            )
+            continue
+        for cond_key in ("if", "unless", "if_target", "if_any_target"):
+            if cond_key in enode and not (isinstance(enode[cond_key], str) and enode[cond_key] in GAME_CONDITIONS):
+                read_condition(enode[cond_key], enode, cond_key, ctx)
+        if "if_counter" in enode:
+            _counter_test(enode["if_counter"], enode, ctx)
+        _verb_arg(verbs[0], enode, ctx)
+        to = enode.get("to", "targets")
+        if isinstance(to, str):
+            if to not in {"targets", "self", "first_target", "chosen"}:
+                ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
+        elif isinstance(to, Node) and "below" in to:
+            ctx.keys(to, {*TO_FORMS, "among"}, "to")
+            if to["below"] != "self":
+                read_condition(to["below"], to, "below", ctx)
+            read_condition(to.get("among"), to, "among", ctx)
+        else:
+            read_condition(to, enode, "to", ctx)
+        pick = enode.get("pick") or []
+        if not (isinstance(pick, list) and all(isinstance(p, int) and p >= 1 for p in pick)):
+            ctx.err(enode, "pick", "pick 应为目标的位置列表（从 1 起），例如 [1, 2]")
+            pick = []
+        if enode.get("delay", "next_night") != "next_night":
+            ctx.err(enode, "delay", "delay 只可为 next_night")
+        effects.append(
+            m.Effect(
+                verb=verbs[0],
+                arg=enode[verbs[0]],
+                to=to,
+                when=enode.get("if"),
+                unless=enode.get("unless"),
+                rule=str(enode.get("rule", "")),
+                where=f"{file_of(raw)}:{line_of(raw, i)}",
+                if_target=enode.get("if_target"),
+                if_counter=enode.get("if_counter"),
+                if_choice=ctx.names(enode, "if_choice"),
+                if_any_target=enode.get("if_any_target"),
+                pick=tuple(pick),
+                delay=ctx.text(enode, "delay"),
+            )
+        )
+    return tuple(effects)
+
+
+def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
+    """The argument shapes of the verbs whose arguments have keys of their own."""
+    arg = enode[verb]
+    if verb == "damage":
+        node = ctx.mapping(arg, enode, verb, "damage")
+        if node is not None:
+            ctx.keys(node, DAMAGE_KEYS, "damage")
+            if node.get("night", "next") != "next":
+                ctx.err(node, "night", "damage.night 只可为 next")
+    elif verb == "out" and isinstance(arg, Node):
+        ctx.keys(arg, OUT_KEYS, "out")
+        if arg.get("if_out", "self") != "self":
+            ctx.err(arg, "if_out", "out.if_out 只可为 self")
+    elif verb == "lose_skills" and isinstance(arg, Node):
+        ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb in {"notify_team", "feedback_list"}:
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
+            if verb == "feedback_list":
+                read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "borrow_skills" and arg != "night":
+        ctx.err(enode, verb, "borrow_skills 只可为 night")
+    elif verb == "status" and isinstance(arg, Node):
+        ctx.keys(arg, {"name", "until", "uses"}, "status")
+        if arg.get("until", "permanent") not in UNTILS:
+            ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
+    elif verb == "swap_cards" and arg not in {"permanent", "night"}:
+        ctx.err(enode, verb, "swap_cards 应为 permanent 或 night")
+    elif verb in {"feedback_chosen", "feedback_exiled"}:
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"of", "order", "text", "none"} if verb == "feedback_chosen" else {"text", "none"}, verb)
+            if verb == "feedback_chosen":
+                of = ctx.mapping(node.get("of"), node, "of", "of") or Node()
+                ctx.keys(of, {"tag", "damage"}, "feedback_chosen.of")
+                if node.get("order", "act") not in {"act", "seat"}:
+                    ctx.err(node, "order", "order 应为 act（行动顺序）或 seat（编号顺序）")
+
+
+def _counter_test(value: Any, parent: Node, ctx: Context) -> None:
+    node = ctx.mapping(value, parent, "if_counter", "if_counter")
+    for name, test in (node or {}).items():
+        tnode = ctx.mapping(test, node, name, "if_counter")
+        if tnode is not None:
+            ctx.keys(tnode, {"at_most", "at_least"}, f"if_counter.{name}")
+
+
+def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> None:
+    """Check a selector/condition mapping's keys recursively."""
+    if isinstance(value, str) and value in GAME_CONDITIONS:
+        return
+    node = ctx.mapping(value, parent, key, "条件")
+    if node is None:
+        return
+    for k, v in node.items():
+        if k not in CONDITION_KEYS:
+            ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
+        elif k in {"not", "mate", "any_seat"}:
+            read_condition(v, node, k, ctx)
+        elif k in {"option", "counter"} and not isinstance(v, dict):
+            ctx.err(node, k, f"{k} 应为映射")
+        elif k in {"any", "all"}:
+            if not isinstance(v, list):
+                ctx.err(node, k, f"{k} 应为条件列表")
+            else:
+                for i, sub in enumerate(v):
+                    read_condition(sub, v, i, ctx)
+
+
+def options(doc: Node, ctx: Context) -> dict[str, m.Option]:
+    out: dict[str, m.Option] = {}
+    section = section_of(doc, "options", ctx)
+    for name, node in ctx.entries(section, OPTION_KEYS, "选项"):
+        values = tuple(node.get("values") or ())
+        default = node.get("default")
+        if values and default not in values:
+            ctx.err(node, "default", f"选项 {name} 的 default 不在 values 中")
+        out[name] = m.Option(name, ctx.text(node, "text"), default, values, ctx.text(node, "todo"))
+    return out
