@@ -9,6 +9,7 @@ deadline job is re-armed, its team groups follow the rules, and its outbox queue
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pickle
 import random
 import re
@@ -21,7 +22,7 @@ from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, insert, select, update
 
-from bot import chat, deadlines, outbox, teams
+from bot import board_image, chat, deadlines, outbox, teams
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
@@ -40,11 +41,11 @@ from bot.tables import (
     shared_ruleset,
     tables,
 )
-from engine import boards, reports
+from engine import boards, reports, seat_board, texts
 from engine import commands as c
 from engine.errors import RulesetError
-from engine.game import Game, check_start
-from engine.messages import Message
+from engine.game import Game, Result, check_start
+from engine.messages import Message, To
 from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
@@ -216,6 +217,9 @@ async def set_board(table: Table, words: list[str]) -> str:
     name = f"{template}{''.join('+' + s for s in substitutions)}：" if template else ""
     reply = f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
     advice = boards.advice_text(rs, board)
+    signed, needed = len(table.players), boards.seats_for(rs, board)
+    if signed != needed:
+        reply += f"\n注意：现在 {signed} 人报名，板子是 {needed} 人；人数一致才能「/开始」。"
     return reply + (f"\n{advice}" if advice else "")
 
 
@@ -294,7 +298,8 @@ async def start(table: Table, by: Recipient) -> str:
         write.add(update(GAMES).where(GAMES.c.id == table.id).values(status="running"))
         _log(write, table, cmd, table.game.out, (by, f"已开局：第 #{table.id} 局，{len(table.players)} 人。"))
         await _commit(table, write)
-    await _send_out(table)
+        board = _board_if_opened(table, 0)
+    await _send_out(table, board=board)
     return ""
 
 
@@ -306,16 +311,27 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
     refused: nothing changes and the reason is returned for the caller to send."""
     async with table.lock:
         game = _running(table)
+        before = _open_day(table)
         write = Write()
         _tick(write, table, cmd.at)
         result = game.apply(cmd)
         if result.accepted:
-            _log(write, table, cmd, result.messages, (reply_to, result.reply) if result.reply else None)
+            reply = (reply_to, result.reply) if result.reply and not _told_publicly(table, reply_to, result) else None
+            _log(write, table, cmd, result.messages, reply)
+        board = None
         if write:
             await _commit(table, write)
+            board = _board_if_opened(table, before)
     if write:
-        await _send_out(table)
+        await _send_out(table, board=board)
     return "" if result.accepted else result.reply
+
+
+def _told_publicly(table: Table, reply_to: Recipient, result: Result) -> bool:
+    """A command sent in the main group whose notice goes there too is answered by that notice
+    alone (one message per action, not 已暂停。 and 【导演】游戏暂停 …)."""
+    main = reply_to == Recipient("group", table.group_id)
+    return main and any(m.to.kind is To.PUBLIC for m in result.messages)
 
 
 async def tick(table: Table) -> None:
@@ -323,13 +339,15 @@ async def tick(table: Table) -> None:
     async with table.lock:
         if table.game is None or table.status != "running":
             return
+        before = _open_day(table)
         write = Write()
         _tick(write, table, now())
         if not write:
             deadlines.arm(table)  # fired a little early: wait for the deadline again
             return
         await _commit(table, write)
-    await _send_out(table)
+        board = _board_if_opened(table, before)
+    await _send_out(table, board=board)
 
 
 def _tick(write: Write, table: Table, at: datetime) -> None:
@@ -385,12 +403,29 @@ async def _commit(table: Table, write: Write) -> None:
     await table.sending.acquire()
 
 
-async def _send_out(table: Table, regroup: bool = False) -> None:
+def _open_day(table: Table) -> int:
+    """The day that is open (its 开门 posted), 0 while none is."""
+    game = table.game
+    return game.st.day if game is not None and game.st.phase == "day" else 0
+
+
+def _board_if_opened(table: Table, before: int) -> bytes | None:
+    """The public 座位表 picture, when this command opened a day (it follows the 开门)."""
+    day = _open_day(table)
+    if not day or day == before or table.game is None:
+        return None
+    return board_image.render(seat_board.public_board(table.game))
+
+
+async def _send_out(table: Table, regroup: bool = False, board: bytes | None = None) -> None:
     """In the turn ``_commit`` took: team groups follow the rules (all of them re-checked with
-    ``regroup``), then the queued messages go out."""
+    ``regroup``), then the queued messages go out, and the 座位表 picture after a 开门
+    (``board``) — a picture beside the 开门's text, so at most once and not kept for a retry."""
     try:
         await teams.follow(table, force=regroup)
         await deliver(table)
+        if board is not None:
+            await _post_picture(table, board)
     finally:
         table.sending.release()
     if table.status != "running":
@@ -414,6 +449,23 @@ async def _notify_blocked(table: Table, blocked: list[int]) -> None:
     bot = outbox.the_bot()
     if bot is None:
         return
+    async with get_session() as session:
+        rows = (await session.scalars(select(PlayerRow).where(PlayerRow.game_id == table.id))).all()
+    substitutes = {r.qq: r.name for r in rows if r.replaced}
+    for qq in [q for q in blocked if q in substitutes]:  # never named in the main group: tell the directors
+        for director in table.directors:
+            with contextlib.suppress(ActionFailed):
+                await bot.send_private_msg(
+                    user_id=director,
+                    message=QQMessage(
+                        MessageSegment.text(
+                            f"【#{table.id} 导演】机器人无法私聊替补玩家 {qq}（{substitutes[qq]}）：请让 TA 添加机器人为好友。"
+                        )
+                    ),
+                )
+    blocked = [q for q in blocked if q not in substitutes]
+    if not blocked:
+        return
     message = QQMessage()
     for qq in blocked:
         message += MessageSegment.at(qq)
@@ -426,22 +478,48 @@ async def _notify_blocked(table: Table, blocked: list[int]) -> None:
         logger.warning(f"#{table.id} 无法在主群提醒未加好友的玩家")
 
 
+async def _post_picture(table: Table, picture: bytes) -> None:
+    from nonebot.adapters.onebot.v11 import ActionFailed, MessageSegment, NetworkError
+    from nonebot.adapters.onebot.v11 import Message as QQMessage
+
+    bot = outbox.the_bot()
+    if bot is None:
+        return
+    try:
+        await bot.send_group_msg(group_id=table.group_id, message=QQMessage(MessageSegment.image(picture)))
+    except (ActionFailed, NetworkError) as failed:
+        logger.warning(f"#{table.id} 座位表图片未能发出：{failed}")
+
+
 def _running(table: Table) -> Game:
     if table.status != "running" or table.game is None:
         raise Refused("游戏还没有开始。" if table.status == "lobby" else "游戏已经结束。")
     return table.game
 
 
-async def undo(table: Table, by: Recipient) -> str:
-    """撤销: the game replayed from its log without the last player or director command."""
+async def undo(table: Table, by: Recipient, confirmed: bool = False) -> str:
+    """撤销: the game replayed from its log without the last player or director command. What
+    was already published (公示, a team group's message, a seat's 反馈) is not taken back
+    silently: the director must confirm (``confirmed``), and each place that got it is told
+    it no longer holds. ``by`` should be the director's DM: the answer names the command."""
     async with table.lock:
         _running(table)
+        await journal.flush()  # what was delivered is marked before asking what was published
         async with get_session() as session:
             rows = await live_log(session, table.id)
             last = next((r for r in reversed(rows) if r.payload["type"] not in {"tick", "start"}), None)
             if last is None:
                 raise Refused("没有可以撤销的命令。")
             undone = c.from_dict(last.payload)
+            if isinstance(undone, c.Substitute):
+                raise Refused("替补不能撤销：接替的玩家已经收到了身份。")
+            what = describe(table, undone)
+            published = await _published_since(session, table, last.seq)
+            if published and not confirmed:
+                raise Refused(
+                    f"撤销「{what}」会收回已经发出的消息：{_published_text(table, published)}。"
+                    "仍要撤销请发送「撤销 确认」：收到这些消息的地方会收到更正，说明它们作废。"
+                )
             kept = [c.from_dict(r.payload) for r in rows if r.seq < last.seq]
         game, _ = replay(table.rs, kept)
         write = Write()
@@ -457,16 +535,53 @@ async def undo(table: Table, by: Recipient) -> str:
         table.outbox = [row for row in table.outbox if row.seq < last.seq]  # what it said is unsaid
         table.game = game
         table.snapshot_seq = min(table.snapshot_seq, last.seq - 1)
-        what = describe(table, undone)
         notes: list[tuple[Recipient, str]] = [(by, f"已撤销：{what}。")]
         seat = getattr(undone, "seat", 0)
         if seat and undone.name in {"act", "pass", "vote", "last_words", "surrender"}:
             notes.append((Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。"))
+        notes += _corrections(table, published)
         write.outbox += [outbox.direct(table, table.seq, r, t) for r, t in notes]
         _tick(write, table, now())
         await _commit(table, write)
     await _send_out(table)
     return ""
+
+
+async def _published_since(session, table: Table, seq: int) -> list[OutboxRow]:  # type: ignore[no-untyped-def]
+    """The engine's messages from command ``seq`` on that already reached players or groups
+    (not the senders' replies, not the directors' notes)."""
+    query = select(OutboxRow).where(
+        OutboxRow.game_id == table.id,
+        OutboxRow.seq >= seq,
+        OutboxRow.sent_at.is_not(None),
+        OutboxRow.kind != "reply",
+        OutboxRow.kind != "director",
+    )
+    return [r for r in (await session.scalars(query.order_by(OutboxRow.id))).all() if r.to_kind == "group" or r.to_seat]
+
+
+def _published_text(table: Table, rows: list[OutboxRow]) -> str:
+    public = [r for r in rows if r.to_kind == "group" and r.to_id == table.group_id]
+    private = len(rows) - len(public)
+    parts = [f"主群公示 {len(public)} 条（「{public[0].text.splitlines()[0][:30]}」…）"] if public else []
+    if private:
+        parts.append(f"团队群或私聊的通知、反馈 {private} 条")
+    return "，".join(parts)
+
+
+def _corrections(table: Table, rows: list[OutboxRow]) -> list[tuple[Recipient, str]]:
+    """One 更正 for each group and player that got a message now taken back."""
+    where: dict[Recipient, int] = {}
+    for row in rows:
+        to = Recipient("user", table.player(row.to_seat).qq) if row.to_seat else Recipient("group", row.to_id)
+        where[to] = where.get(to, 0) + 1
+    game = table.game
+    assert game is not None
+    now_text = texts.phase_title(game.st.phase, game.st.day)
+    return [
+        (to, f"【导演更正】导演撤销了一项操作：此前的 {n} 条消息作废，以之后的消息为准。现在：{now_text}。")
+        for to, n in where.items()
+    ]
 
 
 DIRECTOR_WORDS = {"pause": "暂停", "resume": "继续", "advance": "推进", "announce": "公告", "settings": "设置"}
@@ -498,7 +613,9 @@ def describe(table: Table, cmd: c.Command) -> str:
 
 
 async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
-    """替补: another QQ takes over a seat (once per seat)."""
+    """替补: another QQ takes over a seat (once per seat). The hand-over is private: the
+    substitute gets the seat's view by DM, the director (``by``, a DM) the details, and the
+    main group nothing — the post announces no 替补; the 揭秘 records it."""
     async with table.lock:
         game = _running(table)
         player = table.by_name(name)
@@ -512,19 +629,28 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             )
         if replaced:
             raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
+        cmd = c.Substitute(at=now(), seat=player.seat)
         write = Write()
+        _tick(write, table, cmd.at)
+        result = game.apply(cmd)
         write.add(
             update(PlayerRow)
             .where(PlayerRow.game_id == table.id, PlayerRow.seat == player.seat)
             .values(replaced=[*(replaced or []), player.qq], qq=qq)
         )
-        write.outbox += [
-            outbox.direct(table, table.seq, Recipient("group", table.group_id), f"【替补】{name} 由替补玩家接替。"),
-            outbox.direct(
-                table, table.seq, Recipient("user", qq), "你作为替补接替角色：\n" + reports.seat_view(game, player.seat)
+        _log(write, table, cmd, result.messages, None)
+        handover = [
+            (
+                Recipient("user", qq),
+                f"你作为替补接替第 #{table.id} 局的角色「{name}」：\n{reports.seat_view(game, player.seat)}",
             ),
-            outbox.direct(table, table.seq, by, f"已替补：{name} → {qq}。"),
+            (
+                by,
+                f"已替补：{name} → {qq}，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+                f"请让 TA 添加机器人为好友（验证信息填写「{name}」），通过后自动补发。",
+            ),
         ]
+        write.outbox += [outbox.direct(table, table.seq, r, t) for r, t in handover]
         await _commit(table, write)
         player.qq = qq  # only once stored; the seat's messages, queued or to come, go to the new player
         tables.index(table)
@@ -545,15 +671,23 @@ async def bind(table: Table, team_name: str, group_id: int, sender: int, by: Rec
 
 
 async def end(table: Table, by: Recipient) -> str:
-    """结束: end a lobby (cancel) or a running game (揭秘 posted)."""
+    """结束 (confirmed): cancel a lobby, telling the main group, or end a running game (揭秘 posted)."""
     if table.status == "lobby":
         async with table.lock:
+            main = Recipient("group", table.group_id)
+            notes = [(main, f"【导演】第 #{table.id} 局已取消，报名作废。")]
+            if by != main:
+                notes.append((by, f"已取消第 #{table.id} 局。"))
             async with get_session() as session:
                 await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="ended"))
+                rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
+                session.add_all(rows)
                 await session.commit()
             table.status = "ended"
             tables.drop(table)
-        return "已取消本局。"
+            async with table.sending:
+                await deliver(table, rows)
+        return ""
     return await submit(table, c.Ruling(at=now(), what="end"), by)
 
 
@@ -598,7 +732,7 @@ async def shutdown() -> None:
     await journal.stop()
 
 
-GAME_TAGS = re.compile(r"#(\d{1,9})")
+GAME_TAGS = re.compile(r"#([0-9０-９]{1,9})")  # read as every number is (bot.chat)
 
 
 async def rebuild_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:

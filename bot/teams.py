@@ -174,7 +174,12 @@ async def _sync(
     label = _label(table, team)
     invited = table.rosters.get(team, frozenset())
     notes = [
-        outbox.direct(table, table.seq, Recipient("user", qq), f"请申请加入{label}：群号 {group}（机器人会自动通过）。")
+        outbox.direct(  # by DM too: who joins later never sees what the group was told before
+            table,
+            table.seq,
+            Recipient("user", qq),
+            f"你是{label}的成员（{names(table, team)}）。请申请加入{label}：群号 {group}（机器人会自动通过）。",
+        )
         for qq in sorted(members - present.keys() - invited)
     ]
     if announce:

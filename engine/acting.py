@@ -592,7 +592,7 @@ def act(game: Game, cmd: c.Act) -> str:
     what = aimed + (f"（{cmd.choice}）" if cmd.choice else "")
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
     if not _close_if_done(game) and until:
-        reply += f"截止 {until} 前可重新提交以更改。"
+        reply += f"截止 {until} 前可重新提交以更改；本步骤的其他人都提交后，步骤会提前结束。"
     return reply
 
 
@@ -665,4 +665,10 @@ def last_words(game: Game, cmd: c.LastWords) -> str:
         raise Refusal("遗言中禁止使用Discuz!代码，请去掉 [b] [color] 等标记后重新发送。")
     seat.last_words = text
     game.log("last_words", f"{game.who(seat.no)}的遗言：{text}", "遗言")
+    st = game.st
+    if st.phase in {"day", "election"} and seat.out_phase != st.phase_key:
+        # 〔导演〕公示…遗言 at 开门: a night's out whose day opened at once has its 遗言 published on arrival
+        seat.last_words_published = True
+        game.say_public(f"【遗言】{seat.name}的遗言：{text}")
+        return "已记录遗言，并已在主群公示（今天的开门公示已经发出）。"
     return "已记录遗言，将在下一个白天开门时公示（公示前可重新发送以修改）。"

@@ -190,6 +190,15 @@ class Settings(Command):
     director: ClassVar[bool] = True
 
 
+@dataclass(frozen=True)
+class Substitute(Command):
+    """替补: another player takes over the seat (who, the bot knows; the log keeps that it happened)."""
+
+    seat: int = 0
+    name: ClassVar[str] = "substitute"
+    director: ClassVar[bool] = True
+
+
 COMMANDS: dict[str, type[Command]] = {
     c.name: c
     for c in (
@@ -209,6 +218,7 @@ COMMANDS: dict[str, type[Command]] = {
         Ruling,
         Announce,
         Settings,
+        Substitute,
     )
 }
 

@@ -342,4 +342,6 @@ def _last_words_right(game: Game, no: int) -> None:
     if st.last_words_left > 0:
         st.last_words_left -= 1
     st.seat(no).last_words_right = True
-    game.tell(no, "你可以留下遗言：发送「遗言 内容」，将在下一个白天开门时公示（禁止使用Discuz!代码）。")
+    game.tell(
+        no, "你可以留下遗言：发送「遗言 内容」，在白天开门时公示，开门后才发送的立即公示（禁止使用Discuz!代码）。"
+    )

@@ -1,4 +1,4 @@
-"""导演's commands: pause, extend, advance, penalties (判罚) and rulings (裁定).
+"""导演's commands: pause, extend, advance, penalties (判罚), rulings (裁定) and 替补.
 
 Every one is logged as the director's act, so the 揭秘 shows it beside the rules'.
 """
@@ -236,3 +236,12 @@ def settings(game: Game, cmd: c.Settings) -> str:
     changed = "，".join(f"{k}={v}" for k, v in cmd.values)
     game.log("director", f"导演修改设置：{changed}", "导演")
     return f"已修改设置：{changed}。"
+
+
+def substitute(game: Game, cmd: c.Substitute) -> str:
+    """替补玩家将收到该玩家的角色、身份、行动…代替该玩家继续游戏; 每名角色仅限更换一次替补 is the bot's
+    to check (it knows the players). Nothing is published: the post announces no 替补."""
+    _not_over(game)
+    seat = game.named_seat(cmd.seat)
+    game.log("director", f"导演替补：{game.who(seat.no)}由替补玩家接替", "替补", secret=False)
+    return f"已替补：{seat.name}。"

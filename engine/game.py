@@ -558,4 +558,5 @@ HANDLERS: dict[type, Callable[[Game, Any], str]] = {
     c.Ruling: director.ruling,
     c.Announce: director.announce,
     c.Settings: director.settings,
+    c.Substitute: director.substitute,
 }

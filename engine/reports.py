@@ -11,8 +11,10 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Seat
 
-REVEALED_KINDS = {
+REVEALED_KINDS = {  # every ruling appears in the 揭秘: the directors' acts and every vote (代投 too)
     "deal",
+    "director",
+    "vote",
     "team",
     "act",
     "mark",

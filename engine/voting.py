@@ -81,9 +81,11 @@ def cast(game: Game, cmd: c.CastVote) -> str:
         "投票",
         secret=False,
     )
+    # 〔导演〕理由: no post here publishes it at 关门; it is kept for the 揭秘
+    kept = "理由不在关门时公示，记入揭秘。" if cmd.reason else ""
     if cmd.by_director or changes >= rs.vote.changes:
-        return f"已记录{who}：{what}。"
-    return f"已记录{who}：{what}。关门前可改票{rs.vote.changes - changes}次。"
+        return f"已记录{who}：{what}。{kept}"
+    return f"已记录{who}：{what}。{kept}关门前可改票{rs.vote.changes - changes}次。"
 
 
 def _vote_text(game: Game, target: int | None) -> str:

@@ -14,7 +14,20 @@ from bot.service import Refused
 from bot.tables import Table, tables
 
 GAME_TAG = re.compile(r"^#([0-9０-９]{1,9})\s*")  # read as every number is (bot.chat): ０-９ too, never ٣
-LOBBY_COMMANDS = ("新建", "报名", "退出", "名单", "板子", "设置", "导演", "开始", "规则集", "大厅", "版杀帮助")
+LOBBY_COMMANDS = (
+    "新建",
+    "报名",
+    "退出",
+    "名单",
+    "板子",
+    "设置",
+    "导演",
+    "开始",
+    "规则集",
+    "大厅",
+    "版杀帮助",
+    "座位表",
+)
 DM_ONLY = ("投票", "改票", "弃权", "身份", "遗言", "投降")  # players' commands, which a group only gets a hint for
 DIRECTOR_COMMANDS = (
     "状态",
@@ -110,4 +123,6 @@ def directed_table(event: MessageEvent, tag: int | None) -> Table:
         if not is_director(table, qq):
             raise Refused("只有本局导演可以使用这个命令。")
         return table
-    return pick(tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。", "请在命令后加局号，例如：暂停 #{id}")
+    return pick(
+        tables.directing(qq, superusers()), tag, "你没有正在导演的游戏。", "请加局号，例如：暂停 #{id}（或 #{id} 暂停）"
+    )

@@ -1,21 +1,33 @@
 """Directors' commands, in the main group (with '/') or by DM: 状态 暂停 继续 延时 推进 撤销
-代投 判罚 替补 公告 结束 裁定 绑定. Anyone else is told plainly that they are not the director."""
+代投 判罚 替补 公告 结束 裁定 绑定. Anyone else is told plainly that they are not the director.
+
+撤销 and 替补 answer by DM whatever they came from (their answers name secrets); 结束 only says
+what it would do until it is sent with 确认. A #局号 may stand before the command (plugins.typed
+moves it behind) or after it."""
 
 from __future__ import annotations
 
 import re
 
 from nonebot import on_command
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
+from nonebot.adapters.onebot.v11 import (
+    ActionFailed,
+    Bot,
+    GroupMessageEvent,
+    Message,
+    MessageEvent,
+    MessageSegment,
+    NetworkError,
+)
 from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import chat, service
+from bot import board_image, chat, service
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.tables import Table
-from engine import boards, reports, texts
+from engine import boards, reports, seat_board, texts
 from engine import commands as c
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, directed_table, plain, sender, slashed_in_groups
@@ -30,8 +42,9 @@ __plugin_meta__ = PluginMetadata(
 )
 
 TAG = re.compile(r"#([0-9０-９]{1,9})(?=\s|$)")
-BARE = ("状态", "暂停", "继续", "推进", "撤销")  # commands that take no words
+BARE = ("状态", "暂停", "继续", "推进")  # commands that take no words (撤销 takes 确认 alone)
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
+SECRET_ANSWERS = {"撤销", "替补"}  # their answers name what was undone or who took a seat: by DM only
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
     "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
@@ -62,14 +75,17 @@ def _game(table: Table) -> Game:
     return table.game
 
 
-def _status(table: Table, event: MessageEvent) -> str:
+def _status(table: Table, event: MessageEvent) -> str | Message:
+    """状态: the whole secret state (with the directors' 座位表 picture, where one can be drawn)."""
     if isinstance(event, GroupMessageEvent):
         raise Refused("「状态」包含全部秘密信息，请私聊机器人发送。")
     if table.game is None:
         players = "、".join(f"{p.name}({p.qq})" for p in table.players) or "无"
         return f"第 #{table.id} 局报名中：{players}；板子 {boards.seats_for(table.rs, table.board)} 人。"
     qq = "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
-    return f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
+    text = f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
+    picture = board_image.render(seat_board.director_board(table.game))
+    return text if picture is None else MessageSegment.image(picture) + MessageSegment.text(text)
 
 
 def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
@@ -136,37 +152,92 @@ director = on_command(
 )
 
 
+CONFIRM = "确认"
+
+
+def _confirmed(words: list[str]) -> tuple[bool, list[str]]:
+    """``结束 确认`` / ``撤销 确认``: the word 确认 last (or alone), and the words before it."""
+    if words and words[-1] == CONFIRM:
+        return True, words[:-1]
+    return False, words
+
+
+def _end_warning(table: Table, words: list[str]) -> str:
+    """What 结束 would do, and how to confirm it."""
+    again = " ".join(["结束", *words, CONFIRM])
+    if table.status == "lobby":
+        return f"「结束」会取消第 #{table.id} 局：{len(table.players)} 人的报名作废，主群会收到通知。确认请发送「{again}」。"
+    outcome = f"判{words[0]}获胜并" if words else ""
+    return (
+        f"「结束」会立即{outcome}结束第 #{table.id} 局，在主群公布揭秘（全部身份、秘密与行动记录），不能撤销。"
+        f"确认请发送「{again}」。"
+    )
+
+
+async def _privately(bot: Bot, event: MessageEvent, reply: str) -> str:
+    """An answer that names secrets goes to the director's DM; the group is told only where."""
+    if not isinstance(event, GroupMessageEvent):
+        return reply
+    if not reply:  # done: the outbox has the director's answer
+        return "已处理，详情已私聊导演。"
+    try:
+        await bot.send_private_msg(user_id=event.user_id, message=Message(MessageSegment.text(reply)))
+    except (ActionFailed, NetworkError):
+        return "这条回复含有秘密信息，只能私聊发送，但机器人无法私聊你：请先加机器人为好友。"
+    return "回复已私聊导演。"
+
+
+async def _run(bot: Bot, event: MessageEvent, name: str, tag: int | None, words: list[str], text: str) -> str | Message:
+    """One director command; returns what to answer where it came from ("" when the outbox does)."""
+    table = directed_table(event, tag)
+    if name in BARE:
+        chat.no_words(words, f"{name}（私聊时可加局号，例如 {name} #{table.id}）")
+    if name == "状态":
+        return _status(table, event)
+    if name in SECRET_ANSWERS:
+        try:
+            reply = await _secret_command(table, event, name, words)
+        except Refused as refused:
+            reply = str(refused)
+        return await _privately(bot, event, reply)
+    if name == "绑定":
+        syntax = "绑定 <团队群> <群号>，例如 绑定 情侣群 123456"
+        if len(words) != 2:
+            raise Refused(f"写法：{syntax}")
+        group = chat.qq(words[1], "群号", syntax)
+        return await service.bind(table, chat.term(words[0]), group, event.user_id, sender(event))
+    if name == "结束":
+        confirmed, words = _confirmed(words)
+        if not confirmed:
+            raise Refused(_end_warning(table, words))
+        if not words:
+            return await service.end(table, sender(event))
+        text = " ".join(words)
+    _game(table)
+    return await service.submit(table, _command(table, name, words, text), sender(event))
+
+
+async def _secret_command(table: Table, event: MessageEvent, name: str, words: list[str]) -> str:
+    """撤销 and 替补, answered to the director's DM."""
+    dm = Recipient("user", event.user_id)
+    if name == "撤销":
+        confirmed, rest = _confirmed(words)
+        if rest:
+            raise Refused("写法：撤销，或「撤销 确认」（撤销会收回已发出的公示或反馈时）。")
+        return await service.undo(table, dm, confirmed)
+    syntax = "替补 <角色> <QQ号>"
+    if len(words) != 2:
+        raise Refused(f"写法：{syntax}")
+    return await service.substitute(table, chat.term(words[0]), chat.qq(words[1], syntax=syntax), dm)
+
+
 @director.handle()
 async def _director(
-    matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()
+    bot: Bot, matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()
 ) -> None:
-    name = raw.lstrip("/")
     tag, words, text = _words(arg)
-    to: Recipient = sender(event)
     try:
-        table = directed_table(event, tag)
-        if name in BARE:
-            chat.no_words(words, f"{name}（私聊时可加局号，例如 {name} #{table.id}）")
-        if name == "状态":
-            reply = _status(table, event)
-        elif name == "撤销":
-            reply = await service.undo(table, to)
-        elif name == "替补":
-            syntax = "替补 <角色> <QQ号>"
-            if len(words) != 2:
-                raise Refused(f"写法：{syntax}")
-            reply = await service.substitute(table, chat.term(words[0]), chat.qq(words[1], syntax=syntax), to)
-        elif name == "绑定":
-            syntax = "绑定 <团队群> <群号>，例如 绑定 情侣群 123456"
-            if len(words) != 2:
-                raise Refused(f"写法：{syntax}")
-            group = chat.qq(words[1], "群号", syntax)
-            reply = await service.bind(table, chat.term(words[0]), group, event.user_id, to)
-        elif name == "结束" and not words:
-            reply = await service.end(table, to)
-        else:
-            _game(table)
-            reply = await service.submit(table, _command(table, name, words, text), to)
+        reply = await _run(bot, event, raw.lstrip("/"), tag, words, text)
     except Refused as refused:
         reply = str(refused)
     if reply:

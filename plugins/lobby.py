@@ -1,19 +1,19 @@
-"""Lobby, in a game's main group: 新建 报名 退出 名单 板子 设置 导演 开始, and 规则集 anywhere."""
+"""Lobby, in a game's main group: 新建 报名 退出 名单 板子 设置 导演 开始 座位表, and 规则集 anywhere."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
 from nonebot import on_command
-from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
+from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent, MessageSegment
 from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import chat, service
+from bot import board_image, chat, service
 from bot.chat import Refused
 from bot.tables import Table, tables
-from engine import boards
+from engine import boards, seat_board
 from engine.ruleset.loader import installed_rulesets
 from plugins._common import (
     DM_ONLY,
@@ -25,6 +25,7 @@ from plugins._common import (
     slashed_in_groups,
     superusers,
 )
+from plugins._help import for_group, lobby_help
 
 __plugin_meta__ = PluginMetadata(
     name="版杀大厅",
@@ -32,12 +33,6 @@ __plugin_meta__ = PluginMetadata(
     usage="/新建 规则集 · /报名 角色名 · /退出 · /名单 · /板子 狼人x3 预言家 … · /设置 day_close=22:00 · /导演 QQ · /开始 · /规则集",
     type="application",
     supported_adapters={"~onebot.v11"},
-)
-
-HELP = (
-    "【版杀大厅】\n/新建 <规则集> —— 开一局（发起者为导演）\n/报名 <角色名> —— 报名\n/退出 —— 退出报名\n/名单 —— 查看报名\n"
-    "/板子 狼人x3 预言家 … —— 导演设置身份（人数须与报名人数一致）\n/设置 day_open=12:00 day_close=22:00 speed=1 —— 导演设置时间\n"
-    "/导演 <QQ> —— 添加导演\n/开始 —— 导演开局，身份私聊发送\n/规则集 —— 可用规则集"
 )
 
 
@@ -128,15 +123,31 @@ async def _rulesets(event: MessageEvent, words: list[str]) -> str:
     return "可用规则集：\n" + "\n".join(lines)
 
 
+async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
+    """/座位表: the public 座位表 — only what was already published — as a picture (or text)."""
+    table = _group_table(event)
+    if table.game is None:
+        raise Refused("游戏还没有开始，座位表在开局后才有。现在可以用「/名单」查看报名。")
+    board = seat_board.public_board(table.game)
+    picture = board_image.render(board)
+    return board.text() if picture is None else MessageSegment.image(picture)
+
+
 async def _help(event: MessageEvent, words: list[str]) -> str:
-    return HELP
+    return lobby_help()
+
+
+async def _help_here(event: MessageEvent, words: list[str]) -> str:
+    """/帮助 in a group (a DM's 帮助 is the players' matcher's: it knows the seat)."""
+    table = tables.in_group(event.group_id) if isinstance(event, GroupMessageEvent) else None
+    return for_group(table, event.user_id, words)
 
 
 async def _by_dm(event: MessageEvent, words: list[str]) -> str:
-    return "玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。"
+    return "这条没有记录：玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。"
 
 
-COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # the words of LOBBY_COMMANDS
+COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str | Message]]] = {  # the words of LOBBY_COMMANDS
     "新建": _create,
     "报名": _sign_up,
     "退出": _leave,
@@ -146,12 +157,14 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str]]] = {  # 
     "导演": _director,
     "开始": _begin,
     "规则集": _rulesets,
+    "座位表": _seat_board,
     "大厅": _help,
     "版杀帮助": _help,
 }
 # one matcher for every lobby command: NoneBot checks each matcher of a priority for every message
 assert set(COMMANDS) == set(LOBBY_COMMANDS)
 COMMANDS.update(dict.fromkeys(DM_ONLY, _by_dm))  # in a DM a player's matcher takes these first
+COMMANDS["帮助"] = _help_here
 lobby = on_command(
     LOBBY_COMMANDS[0], aliases=set(COMMANDS) - {LOBBY_COMMANDS[0]}, rule=slashed_in_groups, priority=5, block=True
 )

@@ -21,6 +21,7 @@ from engine import acting, reports, texts
 from engine import commands as c
 from engine.game import Game
 from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, plain, split_tag
+from plugins._help import for_dm
 
 __plugin_meta__ = PluginMetadata(
     name="版杀玩家",
@@ -32,22 +33,6 @@ __plugin_meta__ = PluginMetadata(
 
 SEPARATORS = re.compile(r"[\s,，、]+")
 BARE = ("身份", "弃权", "投降", "拒绝投降", "同意拍刀", "拒绝拍刀")  # commands that take no words
-
-
-def help_text(game: Game, seat: int) -> str:
-    target = "秘密数字" if game.rs.addressing == "secret_number" else "座位号或角色名"
-    mine = "、".join(s.name for s in game.held_skills(game.st.seat(seat))) or "无"
-    return (
-        "【玩家命令】（私聊机器人发送）\n身份 —— 我的身份、技能、状态、现在能做什么\n"
-        f"<技能名> <目标…> —— 发动技能，目标用{target}，例如「{_example(game)}」\n放弃 [技能名] —— 放弃本步骤的技能\n"
-        "投票 <目标> [理由] / 改票 <目标> [理由] / 弃权\n遗言 <内容>\n投降 / 拒绝投降\n"
-        f"你持有的技能：{mine}"
-    )
-
-
-def _example(game: Game) -> str:
-    skill = next((s for s in game.rs.all_skills() if s.needs_targets), None)
-    return f"{skill.name if skill else '预言'} 3"
 
 
 def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple[int, ...], str | None]:
@@ -85,8 +70,6 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
         chat.no_words(rest, head)
     if head == "身份":
         return reports.seat_view(game, seat)
-    if head == "帮助":
-        return help_text(game, seat)
     if head in {"投票", "改票"}:
         if not rest:
             raise Refused(f"写法：{head} <目标> [理由]，或发送「弃权」。")
@@ -131,13 +114,14 @@ def _table(qq: int, tag: int | None) -> Table:
 
 
 def _players_words(event: Event) -> bool:
-    """A DM that is not a lobby or director command is a player's; so is a command with a #局号
-    in front, which no command matcher sees (told where the tag goes, or where to send it)."""
+    """A DM that is not a lobby or director command is a player's (``#局号`` before a director
+    command was moved behind it by plugins.typed); so is a lobby command with a #局号 in front,
+    which no command matcher sees (told where to send it)."""
     if not isinstance(event, PrivateMessageEvent):
         return False
     tag, text = split_tag(plain(event.get_message()))
     words = text.lstrip("/").split(maxsplit=1)
-    return bool(words) and (words[0] not in COMMAND_WORDS or tag is not None)
+    return bool(words) and (words[0] not in COMMAND_WORDS or (tag is not None and words[0] in LOBBY_COMMANDS))
 
 
 COMMAND_WORDS = frozenset(LOBBY_COMMANDS + DIRECTOR_COMMANDS)
@@ -151,8 +135,8 @@ async def _act(matcher: Matcher, event: PrivateMessageEvent) -> None:
     words = [w for w in SEPARATORS.split(text) if w]
     if not words:
         await matcher.finish()
-    if words[0].lstrip("/") in DIRECTOR_COMMANDS:
-        await matcher.finish(f"局号请写在命令后面，例如：{words[0].lstrip('/')} #{tag}")
+    if words[0] == "帮助":
+        await matcher.finish(for_dm(event.user_id, words[1:]))
     if words[0].lstrip("/") in LOBBY_COMMANDS:
         await matcher.finish(f"「{words[0].lstrip('/')}」请在游戏主群发送（不用写局号），例如：/{words[0].lstrip('/')}")
     try:

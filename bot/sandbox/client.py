@@ -74,6 +74,11 @@ class SandboxClient:
         await self.flush()
         return entry
 
+    async def send_temp(self, user_id: int, group_id: int, message: str | Sequence[Segment]) -> Entry:
+        entry = self.world.temp_message(user_id, group_id, message)
+        await self.flush()
+        return entry
+
     async def send_group(self, group_id: int, user_id: int, message: str | Sequence[Segment]) -> Entry:
         entry = self.world.group_message(group_id, user_id, message)
         await self.flush()

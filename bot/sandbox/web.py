@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from .host import DIRECTOR_ID, MAIN_GROUP, Sandbox
+from .message import to_segments
 from .world import WorldError
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost", "testclient"}
@@ -41,6 +42,16 @@ class Join(BaseModel):
 def _loopback(request: Request) -> None:
     if request.client is None or request.client.host not in LOOPBACK:
         raise HTTPException(403, "沙盒只对本机开放")
+
+
+def _images(message: Any) -> list[str]:
+    """The pictures a message carries (base64 ones, as the bot sends them), as data URLs."""
+    try:
+        segments = to_segments(message)
+    except ValueError:
+        return []
+    files = (str(s["data"].get("file", "")) for s in segments if s["type"] == "image")
+    return [f"data:image/png;base64,{f.removeprefix('base64://')}" for f in files if f.startswith("base64://")]
 
 
 def _state(sandbox: Sandbox, since: int) -> dict[str, Any]:
@@ -71,6 +82,7 @@ def _state(sandbox: Sandbox, since: int) -> dict[str, Any]:
                 "group_id": e.group_id,
                 "text": e.text,
                 "ok": e.ok,
+                "images": _images(e.data.get("message")) if e.direction == "action" else [],
             }
             for e in world.transcript[since:]
             if e.direction == "action" or e.name.startswith(("message", "request"))

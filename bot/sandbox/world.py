@@ -136,6 +136,16 @@ class World:
         sender = {"user_id": user_id, "nickname": self.users[user_id].nickname, "card": "", "sex": "unknown", "age": 0}
         return self._emit(self._message_event("private", "friend", user_id, None, segments, sender))
 
+    def temp_message(self, user_id: int, group_id: int, message: str | Sequence[Segment]) -> Entry:
+        """A member of a group the bot is in writes to it through the group (群临时会话), friend
+        or not: a private message of sub_type "group", the group in ``sender.group_id``."""
+        group = self._group(group_id)
+        self._member(group, user_id)
+        self._member(group, self.self_id)
+        segments = to_segments(message, auto_escape=True)
+        sender = {"user_id": user_id, "nickname": self.users[user_id].nickname, "group_id": group_id}
+        return self._emit(self._message_event("private", "group", user_id, None, segments, sender))
+
     def group_message(self, group_id: int, user_id: int, message: str | Sequence[Segment]) -> Entry:
         """A member speaks in a group the bot is in; a string is literal text."""
         group = self._group(group_id)
@@ -398,13 +408,19 @@ class World:
         if not segments:
             raise WorldError("empty message", RETCODE_BAD_REQUEST)
         if kind == "private":
-            if target not in self.friends:
+            through = params.get("group_id")
+            if target not in self.friends and not (through and self._in_group_with_bot(int(through), target)):
                 raise WorldError(f"{target} is not a friend: message not sent")
             return {"message_id": self._new_message(self.self_id, None)}
         group = self._group(target)
         if self._member(group, self.self_id).muted_until > self.now():
             raise WorldError(f"the bot is muted in {target}")
         return {"message_id": self._new_message(self.self_id, target)}
+
+    def _in_group_with_bot(self, group_id: int, user_id: int) -> bool:
+        """A temporary session through this group reaches ``user_id``."""
+        members = self.groups[group_id].members if group_id in self.groups else {}
+        return user_id in members and self.self_id in members
 
     def _base(self, post_type: str, **fields: Any) -> Event:
         return {"time": self.now(), "self_id": self.self_id, "post_type": post_type, **fields}

@@ -146,6 +146,18 @@ def deliveries(table: Table, messages: list[EngineMessage], after: Game) -> list
     return calls
 
 
+def board_after(table: Table, before: Game | None, after: Game) -> list[Call]:
+    """The public 座位表 picture that follows a 开门 (where a CJK font is installed to draw it)."""
+    from bot import board_image
+    from engine.seat_board import public_board
+
+    opened = after.st.phase == "day" and (before is None or (before.st.phase, before.st.day) != ("day", after.st.day))
+    picture = board_image.render(public_board(after)) if opened else None
+    if picture is None:
+        return []
+    return [("send_group_msg", {"group_id": table.group_id, "message": Message(MessageSegment.image(picture))})]
+
+
 def destinations(table: Table, message: EngineMessage, after: Game) -> list[tuple[str, int, str]]:
     to = message.to
     if to.kind is To.SEAT:
@@ -296,7 +308,10 @@ async def start_game(app: App, monkeypatch: pytest.MonkeyPatch, *, group: int = 
         qq = Peer(ctx)
         qq.say(OWNER, "/开始", group=group)
         qq.to_group(group, f"已开局：第 #{table.id} 局，{len(table.players)} 人。")
-        for call in merge(deliveries(table, early.out, early), deliveries(table, late.out, late)):
+        for call in merge(
+            deliveries(table, early.out, early) + board_after(table, None, early),
+            deliveries(table, late.out, late) + board_after(table, None, late),
+        ):
             qq.call(call)
     assert [(s.role, s.secret) for s in game(table).st.seats] == [(s.role, s.secret) for s in early.st.seats]
     return table
@@ -316,13 +331,16 @@ def expected(table: Table, cmd: c.Command, reply_to: tuple[str, int]) -> tuple[R
         assert result.accepted, result.reply
         kind, to = reply_to
         calls: list[Call] = []
-        if result.reply:
+        public = any(m.to.kind is To.PUBLIC for m in result.messages)
+        if result.reply and not (kind == "group" and to == table.group_id and public):  # the notice answers
             calls.append(
                 ("send_group_msg", {"group_id": to, "message": text(result.reply)})
                 if kind == "group"
                 else ("send_private_msg", {"user_id": to, "message": text(result.reply)})
             )
-        runs.append((result, calls + deliveries(table, result.messages, after)))
+        runs.append(
+            (result, calls + deliveries(table, result.messages, after) + board_after(table, game(table), after))
+        )
     (result, early), (_, late) = runs
     return result, merge(early, late)
 
@@ -402,7 +420,7 @@ async def bind_lovers(app: App, monkeypatch: pytest.MonkeyPatch) -> Table:
         qq.api(
             "set_group_card", {"group_id": TEAM_GROUP, "user_id": lover, "card": table.player(seat(table, lover)).name}
         )
-        qq.to_user(beloved, f"请申请加入情侣群：群号 {TEAM_GROUP}（机器人会自动通过）。")
+        qq.to_user(beloved, f"你是情侣群的成员（甲、戊）。请申请加入情侣群：群号 {TEAM_GROUP}（机器人会自动通过）。")
         qq.to_group(TEAM_GROUP, "【情侣群】成员：甲、戊。")
         qq.reply(event, f"已绑定 情侣群 → 群 {TEAM_GROUP}。机器人会审批入群申请、移出名单外成员并设置群名片。")
     return table

@@ -7,10 +7,12 @@ The deal is fixed (SEED): 1甲 村民, 2乙 狼人, 3丙 村民, 4丁 女巫, 5�
 from __future__ import annotations
 
 import pytest
+from nonebot.adapters.onebot.v11 import ActionFailed, MessageSegment
 from nonebug import App
 
+from bot import board_image
 from engine import commands as c
-from engine import reports
+from engine import reports, seat_board
 from tests.bot.helpers import (
     GROUP,
     OWNER,
@@ -52,12 +54,15 @@ async def test_status_is_the_whole_secret_state_and_only_by_dm(app: App, monkeyp
     await start_game(app, monkeypatch)
     view = reports.director_view(game(table))
     assert "2号乙 狼人 狼人阵营 秘密数字5 存活 团队:狼人" in view
+    whole = f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}"
+    picture = board_image.render(seat_board.director_board(game(table)))
+    answer = whole if picture is None else MessageSegment.image(picture) + MessageSegment.text(whole)
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
         event = qq.dm(OWNER, "状态")
-        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+        qq.reply(event, answer)  # with the directors' 座位表 picture where a CJK font is installed
         event = qq.dm(SUPERUSER, "状态")  # a superuser directs every game
-        qq.reply(event, f"第 #1 局\n{view}\n玩家QQ：{_qq_list(table)}")
+        qq.reply(event, answer)
     await refused(app, OWNER, "/状态", "「状态」包含全部秘密信息，请私聊机器人发送。", group=GROUP)
     await refused(app, 102, "/状态", NOT_DIRECTOR, group=GROUP)
     await refused(app, 102, "状态", NOT_DIRECTING)
@@ -134,17 +139,29 @@ async def test_undo_takes_back_the_last_command_and_tells_its_player(app: App, m
     logged, _ = await counts()
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
-        qq.say(OWNER, "/撤销")
+        event = qq.say(OWNER, "/撤销")
         vote = f"甲 投票 秘密数字{secret(table, 102)}"
-        qq.to_group(GROUP, f"已撤销：{vote}。")
+        qq.to_user(OWNER, f"已撤销：{vote}。")  # what was undone names a vote: never in the main group
         qq.to_user(101, f"导演撤销了你的操作：{vote}。请按需重新操作。")
+        qq.reply(event, "已处理，详情已私聊导演。")
     assert state(table) == before
     assert (await counts())[0] == logged  # the undone command stays in the log, marked undone
     await accepted(app, OWNER, "/公告 今晚九点关门", c.Announce(at=now(), text="今晚九点关门"), group=True)
+    published = state(table)
+    await refused(
+        app,
+        OWNER,
+        "撤销",
+        "撤销「导演 公告」会收回已经发出的消息：主群公示 1 条（「【导演公告】今晚九点关门」…）。"
+        "仍要撤销请发送「撤销 确认」：收到这些消息的地方会收到更正，说明它们作废。",
+    )
+    assert state(table) == published
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
-        qq.dm(OWNER, "撤销")
+        qq.dm(OWNER, "撤销 确认")
         qq.to_user(OWNER, "已撤销：导演 公告。")
+        qq.to_group(GROUP, "【导演更正】导演撤销了一项操作：此前的 1 条消息作废，以之后的消息为准。现在：第1天。")
+    assert state(table) == before
     await refused(app, OWNER, "撤销", "没有可以撤销的命令。")
 
 
@@ -158,7 +175,7 @@ async def test_vote_for_a_player(app: App, monkeypatch: pytest.MonkeyPatch) -> N
         c.CastVote(at=now(), seat=1, target=2, reason="掉线", by_director=True),
         group=True,
     )
-    assert result.reply == f"已记录导演代投：秘密数字{target}。"  # a proxy vote promises no change
+    assert result.reply == f"已记录导演代投：秘密数字{target}。理由不在关门时公示，记入揭秘。"  # no change promised
     vote = game(table).st.votes[1]
     assert (vote.target, vote.by_director, vote.reason) == (2, True, "掉线")
     await accepted(app, OWNER, "代投 丙 弃权", c.CastVote(at=now(), seat=3, target=0, by_director=True))
@@ -183,11 +200,16 @@ async def test_substitute_hands_a_seat_to_another_qq_once(app: App, monkeypatch:
     table = await running_game(app, monkeypatch)
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
-        qq.say(OWNER, "/替补 甲 201")
-        qq.to_group(GROUP, "【替补】甲 由替补玩家接替。")
-        qq.to_user(201, "你作为替补接替角色：\n" + reports.seat_view(game(table), 1))
-        qq.to_group(GROUP, "已替补：甲 → 201。")
+        event = qq.say(OWNER, "/替补 甲 201")  # the main group learns nothing: the post announces no 替补
+        qq.to_user(201, "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1))
+        qq.to_user(
+            OWNER,
+            "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+            "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。",
+        )
+        qq.reply(event, "已处理，详情已私聊导演。")
     assert table.player(1).qq == 201
+    assert "导演替补：1号甲（村民/秘密数字" in reports.reveal(game(table))  # the 揭秘 keeps it
     # the seat now answers to the new QQ only
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
@@ -199,6 +221,26 @@ async def test_substitute_hands_a_seat_to_another_qq_once(app: App, monkeypatch:
     await refused(app, OWNER, "替补 乙 103", "103 已在本局中。")
     await refused(app, OWNER, "替补 庚 203", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
     await refused(app, OWNER, "替补 乙", "写法：替补 <角色> <QQ号>")
+
+
+async def test_a_substitute_the_bot_cannot_dm_is_pointed_out_to_the_directors_not_the_group(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await running_game(app, monkeypatch)
+    not_a_friend = ActionFailed(status="failed", retcode=1200, wording="对方不是你的好友")
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.dm(OWNER, "替补 甲 201")
+        handover = "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1)
+        qq.api("send_private_msg", {"user_id": 201, "message": text(handover)}, exception=not_a_friend)
+        qq.to_user(
+            OWNER,
+            "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+            "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。",
+        )
+        # no @201 in the main group: that would tie the new QQ to the character in public
+        qq.to_user(OWNER, "【#1 导演】机器人无法私聊替补玩家 201（甲）：请让 TA 添加机器人为好友。")
+    assert table.player(1).qq == 201
 
 
 async def test_announce_goes_to_the_main_group_as_plain_text(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -223,10 +265,18 @@ async def test_announce_goes_to_the_main_group_as_plain_text(app: App, monkeypat
 async def test_end_cancels_a_lobby_or_ends_a_game_with_the_reveal(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     await open_lobby(app)
     await refused(app, 102, "/结束", NOT_DIRECTOR, group=GROUP)
+    await refused(
+        app,
+        OWNER,
+        "/结束",
+        "「结束」会取消第 #1 局：6 人的报名作废，主群会收到通知。确认请发送「结束 确认」。",
+        group=GROUP,
+    )
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
-        event = qq.say(OWNER, "/结束")
-        qq.reply(event, "已取消本局。")
+        qq.dm(OWNER, "结束 确认")  # by DM: the group is told too
+        qq.to_group(GROUP, "【导演】第 #1 局已取消，报名作废。")
+        qq.to_user(OWNER, "已取消第 #1 局。")
     await refused(
         app,
         OWNER,
@@ -237,7 +287,13 @@ async def test_end_cancels_a_lobby_or_ends_a_game_with_the_reveal(app: App, monk
 
     await open_lobby(app, game_id=2)
     await start_game(app, monkeypatch)
-    result = await accepted(app, OWNER, "/结束", c.Ruling(at=now(), what="end"), group=True)
+    await refused(
+        app,
+        OWNER,
+        "结束",
+        "「结束」会立即结束第 #2 局，在主群公布揭秘（全部身份、秘密与行动记录），不能撤销。确认请发送「结束 确认」。",
+    )
+    result = await accepted(app, OWNER, "/结束 确认", c.Ruling(at=now(), what="end"), group=True)
     assert [m.kind for m in result.messages][-1] == "reveal"
     await refused(app, OWNER, "/暂停", NO_GAME, group=GROUP)
     await refused(app, OWNER, "暂停", NOT_DIRECTING)
@@ -245,8 +301,18 @@ async def test_end_cancels_a_lobby_or_ends_a_game_with_the_reveal(app: App, monk
 
 async def test_end_naming_a_camp_declares_it_the_winner(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
+    await refused(
+        app,
+        OWNER,
+        "结束 村民阵营 狼人全部投降",
+        "「结束」会立即判村民阵营获胜并结束第 #1 局，在主群公布揭秘（全部身份、秘密与行动记录），不能撤销。"
+        "确认请发送「结束 村民阵营 狼人全部投降 确认」。",
+    )
     result = await accepted(
-        app, OWNER, "结束 村民阵营 狼人全部投降", c.Ruling(at=now(), what="win", arg="村民阵营", reason="狼人全部投降")
+        app,
+        OWNER,
+        "结束 村民阵营 狼人全部投降 确认",
+        c.Ruling(at=now(), what="win", arg="村民阵营", reason="狼人全部投降"),
     )
     assert game(table).st.winner == "村民阵营"
     assert result.messages[-1].kind == "reveal"
@@ -283,17 +349,21 @@ async def test_rulings(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     assert game(table).st.seat(1).statuses == []
 
 
-async def test_a_director_of_two_games_names_one_after_the_command(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_director_of_two_games_names_one_before_or_after_the_command(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     first = await running_game(app, monkeypatch)
     await open_lobby(
         app, players={201: "子", 202: "丑", 203: "寅"}, board="狼人 预言家 村民", group=GROUP + 1, game_id=2
     )
     second = await start_game(app, monkeypatch, group=GROUP + 1)
-    await refused(app, OWNER, "暂停", "你同时在多局游戏中（#1、#2），请在命令后加局号，例如：暂停 #1")
+    await refused(app, OWNER, "暂停", "你同时在多局游戏中（#1、#2），请加局号，例如：暂停 #1（或 #1 暂停）")
     await refused(app, OWNER, "暂停 #3", "没有你参与的第 #3 局。你的游戏：#1、#2。")
-    await refused(app, OWNER, "#2 暂停", "局号请写在命令后面，例如：暂停 #2")
     await accepted(app, OWNER, "暂停 #2", c.Pause(at=now()), main=GROUP + 1)
     assert game(second).st.clock.paused and not game(first).st.clock.paused
+    await accepted(app, OWNER, "#2 继续", c.Resume(at=now()), main=GROUP + 1)  # the tag first, as the README says
+    await accepted(app, OWNER, "#1 /暂停", c.Pause(at=now()))
+    assert game(first).st.clock.paused and not game(second).st.clock.paused
     # in a group the group names the game; a tag is only read as the first word
     await accepted(app, OWNER, "/公告 #2楼 说得对", c.Announce(at=now(), text="#2楼 说得对"), group=True)
 

@@ -11,6 +11,7 @@ from nonebug import App
 
 from engine import commands as c
 from engine import reports
+from engine.messages import To
 from tests.bot.helpers import (
     GROUP,
     OWNER,
@@ -83,7 +84,7 @@ async def test_garbage_a_wrong_tag_and_an_empty_message(app: App, monkeypatch: p
         app,
         101,
         "/投票 3",
-        "玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。",
+        "这条没有记录：玩家的命令请私聊机器人发送（例如「投票 3」「身份」），这样别人看不到你的操作。",
         group=GROUP,
     )
     # 拍刀 exists only where a rule post has it
@@ -104,7 +105,7 @@ async def test_votes_are_the_senders_own_and_follow_the_vote_rules(app: App, mon
         f"投票 {s} 像狼",
         c.CastVote(at=now(), seat=seat(table, villager), target=seat(table, wolf), reason="像狼"),
     )
-    assert result.reply == f"已记录投票：秘密数字{s}。关门前可改票1次。"
+    assert result.reply == f"已记录投票：秘密数字{s}。理由不在关门时公示，记入揭秘。关门前可改票1次。"
     result = await accepted(
         app,
         villager,
@@ -212,7 +213,11 @@ async def test_last_words_only_for_who_was_told_they_may(app: App, monkeypatch: 
         "遗言 我是好人，  狼在 4 号",
         c.LastWords(at=now(), seat=seat(table, villager), text="我是好人，  狼在 4 号"),
     )
-    assert result.reply == "已记录遗言，将在下一个白天开门时公示（公示前可重新发送以修改）。"
+    # the day opened as the night ended (day_open=none): the 开门 notices are out, so the 遗言 goes at once
+    assert result.reply == "已记录遗言，并已在主群公示（今天的开门公示已经发出）。"
+    assert [(m.to.kind, m.text) for m in result.messages] == [
+        (To.PUBLIC, f"【遗言】{table.seat_of(villager).name}的遗言：我是好人，  狼在 4 号")  # type: ignore[union-attr]
+    ]
     assert game(table).st.seat(seat(table, villager)).last_words == "我是好人，  狼在 4 号"
     await refused(app, other, "遗言 我也说两句", "你没有留遗言的权利（遗言只给靠前出局、收到遗言通知的角色）。")
     await refused(app, villager, f"投票 {secret(table, wolf)}", "你已出局，不能投票。")

@@ -41,7 +41,8 @@ class BotProcess:
     database: str = ""
     root: Path = ROOT  # the checkout to run (the benches run a baseline's too)
     log_level: str = "WARNING"
-    env: dict[str, str] = field(default_factory=dict)  # more settings (BANSHA_ACCOUNT …)
+    env: dict[str, str] = field(default_factory=dict)  # more settings (BANSHA_ACCOUNT …), over the test's own
+    command: tuple[str, ...] = (sys.executable, "-m", "bot")
 
     def __post_init__(self) -> None:
         self.database = self.database or database_for(self.data)
@@ -58,7 +59,7 @@ class BotProcess:
             **self.env,
         )
         log = (self.data / "bot.log").open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=self.root, env=env, stdout=log, stderr=log)
+        self.process = subprocess.Popen(list(self.command), cwd=self.root, env=env, stdout=log, stderr=log)
 
     def kill(self) -> None:
         assert self.process is not None
@@ -138,8 +139,22 @@ class Table:
         return role.group(1), int(secret.group(1))
 
 
+async def quiet(world: World, for_seconds: float = 1.5, timeout: float = 30) -> None:
+    """Until the bot has sent nothing for a while (a long 揭秘 goes out in parts)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    seen, since = len(world.transcript), loop.time()
+    while loop.time() - since < for_seconds:
+        if loop.time() > deadline:
+            raise AssertionError("the bot kept sending")
+        await asyncio.sleep(0.1)
+        if len(world.transcript) != seen:
+            seen, since = len(world.transcript), loop.time()
+
+
 def deliveries(world: World, since: int = 0) -> list[tuple[str, int, str]]:
-    """Every message the bot delivered (after transcript position ``since``): (user | group, id, text)."""
+    """Every message the bot delivered (after transcript position ``since``): (user | group, id,
+    text and any pictures' data)."""
     out = []
     for entry in world.transcript[since:]:
         if (
@@ -148,5 +163,9 @@ def deliveries(world: World, since: int = 0) -> list[tuple[str, int, str]]:
             and entry.name in {"send_private_msg", "send_group_msg", "send_msg"}
         ):
             where = "group" if entry.group_id else "user"
-            out.append((where, entry.group_id or entry.user_id or 0, entry.text))
+            segments = entry.data.get("message")
+            pictures = [
+                str(s["data"].get("file")) for s in segments or [] if isinstance(s, dict) and s["type"] == "image"
+            ]
+            out.append((where, entry.group_id or entry.user_id or 0, entry.text + "".join(pictures)))
     return out

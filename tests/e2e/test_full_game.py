@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from bot.sandbox import World
-from tests.e2e.harness import BOT, DIRECTOR, BotProcess, Table, attach, deliveries
+from tests.e2e.harness import BOT, DIRECTOR, BotProcess, Table, attach, deliveries, quiet
 
 MAIN, LOVERS, STRANGER = 500, 600, 99
 PLAYERS = {2: "甲", 3: "乙", 4: "丙", 5: "丁", 6: "戊", 7: "己", 8: "庚", 9: "辛", 10: "壬"}
@@ -77,8 +77,11 @@ async def play(process: BotProcess, qq_world: World) -> None:
     # ---- 开局: 丘比特 shoots himself and a villager; the lovers' group follows
     await t.told(cupid, "【开局·丘比特】", since=mark)
     reply = await t.dm(cupid, f"丘比特之箭 {secret[cupid]} {secret[villager1]}", "已记录")
-    await t.told(cupid, "请申请加入情侣群：群号 600", since=reply.seq)
-    await t.told(villager1, "请申请加入情侣群：群号 600", since=reply.seq)
+    lovers = "、".join(
+        PLAYERS[qq] for qq in sorted((cupid, villager1))
+    )  # told by DM: the group's older posts are unseen
+    await t.told(cupid, f"你是情侣群的成员（{lovers}）。请申请加入情侣群：群号 600", since=reply.seq)
+    await t.told(villager1, f"你是情侣群的成员（{lovers}）。请申请加入情侣群：群号 600", since=reply.seq)
     for joiner, approved in ((cupid, True), (villager1, True), (STRANGER, False)):
         event = await t.client.request_join(LOVERS, joiner)
         answer = await t.client.wait_for(
@@ -156,6 +159,7 @@ async def play(process: BotProcess, qq_world: World) -> None:
     await t.posted("【游戏结束】村民阵营获胜。", since=dawn3.seq)
     reveal = await t.posted("【揭秘】", since=dawn3.seq)
     assert f"{PLAYERS[wolf1]}（秘密数字{secret[wolf1]}）：狼人" in reveal.text
+    await quiet(qq_world)  # the rest of the 揭秘 is out
 
     # ---- nothing was sent twice, before or after the crash
     everything = Counter(deliveries(qq_world))
