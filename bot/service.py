@@ -678,15 +678,14 @@ async def end(table: Table, by: Recipient) -> str:
             notes = [(main, f"【导演】第 #{table.id} 局已取消，报名作废。")]
             if by != main:
                 notes.append((by, f"已取消第 #{table.id} 局。"))
-            async with get_session() as session:
-                await session.execute(update(GameRow).where(GameRow.id == table.id).values(status="ended"))
-                rows = [outbox.direct(table, table.seq, r, t) for r, t in notes]
-                session.add_all(rows)
-                await session.commit()
+            write = Write(outbox=[outbox.direct(table, table.seq, r, t) for r, t in notes])
+            write.add(update(GAMES).where(GAMES.c.id == table.id).values(status="ended"))
+            await journal.commit(write)
+            table.outbox += write.outbox
             table.status = "ended"
             tables.drop(table)
             async with table.sending:
-                await deliver(table, rows)
+                await deliver(table)
         return ""
     return await submit(table, c.Ruling(at=now(), what="end"), by)
 
