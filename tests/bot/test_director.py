@@ -119,7 +119,7 @@ async def test_extend_and_advance(app: App, monkeypatch: pytest.MonkeyPatch) -> 
     result = await accepted(app, OWNER, "延时 30", c.Extend(at=now(), minutes=30))
     assert result.reply.startswith("已延时30分钟，新截止时间 ")
     assert close is not None and (game(table).st.deadline - close).total_seconds() == 30 * 60  # type: ignore[operator]
-    result = await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    result = await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True, dm_reply=True)
     assert result.reply == "已推进：第1天。"
     assert (game(table).st.phase, game(table).st.day) == ("night", 1)
 
