@@ -214,7 +214,9 @@ async def _run(bot: Bot, event: MessageEvent, name: str, tag: int | None, words:
             return await service.end(table, sender(event))
         text = " ".join(words)
     _game(table)
-    return await service.submit(table, _command(table, name, words, text), sender(event))
+    # what 推进 closed may be one seat's secret (its 最后一枪 at night): that answer goes by DM
+    reply_to = Recipient("user", event.user_id) if name == "推进" else sender(event)
+    return await service.submit(table, _command(table, name, words, text), reply_to)
 
 
 async def _secret_command(table: Table, event: MessageEvent, name: str, words: list[str]) -> str:

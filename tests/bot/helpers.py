@@ -345,12 +345,15 @@ def expected(table: Table, cmd: c.Command, reply_to: tuple[str, int]) -> tuple[R
     return result, merge(early, late)
 
 
-async def accepted(app: App, qq: int, body: str, cmd: c.Command, *, group: bool = False, main: int = GROUP) -> Result:
+async def accepted(
+    app: App, qq: int, body: str, cmd: c.Command, *, group: bool = False, main: int = GROUP, dm_reply: bool = False
+) -> Result:
     """``qq`` sends ``body``, which the bot turns into ``cmd`` and the game of the ``main`` group
     accepts: the sender's reply and every message it causes go out through the outbox, as the
-    engine says. ``group``: sent with '/' in the main group, so the reply goes there."""
+    engine says. ``group``: sent with '/' in the main group, so the reply goes there (unless
+    ``dm_reply``: a command whose answer goes by DM wherever it came from)."""
     table = the_table(main)
-    result, calls = expected(table, cmd, ("group", main) if group else ("user", qq))
+    result, calls = expected(table, cmd, ("group", main) if group and not dm_reply else ("user", qq))
     async with app.test_matcher() as ctx:
         peer = Peer(ctx)
         if group:

@@ -126,7 +126,7 @@ async def test_extend_and_advance(app: App, monkeypatch: pytest.MonkeyPatch) -> 
     result = await accepted(app, OWNER, "延时 30", c.Extend(at=now(), minutes=30))
     assert result.reply.startswith("已延时30分钟，新截止时间 ")
     assert close is not None and (game(table).st.deadline - close).total_seconds() == 30 * 60  # type: ignore[operator]
-    result = await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    result = await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True, dm_reply=True)
     assert result.reply == "已推进：第1天。"
     assert (game(table).st.phase, game(table).st.day) == ("night", 1)
 
@@ -196,17 +196,24 @@ async def test_penalties(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     await refused(app, OWNER, "判罚 庚 蓝", "没有角色「庚」。角色：甲、乙、丙、丁、戊、己。")
 
 
+HANDED_OVER = (
+    "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
+    "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。"
+)
+
+
+def _handover(table) -> str:  # type: ignore[no-untyped-def]
+    """What the substitute for 1甲 is sent: the seat's own view."""
+    return "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1)
+
+
 async def test_substitute_hands_a_seat_to_another_qq_once(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
         event = qq.say(OWNER, "/替补 甲 201")  # the main group learns nothing: the post announces no 替补
-        qq.to_user(201, "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1))
-        qq.to_user(
-            OWNER,
-            "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
-            "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。",
-        )
+        qq.to_user(201, _handover(table))
+        qq.to_user(OWNER, HANDED_OVER)
         qq.reply(event, "已处理，详情已私聊导演。")
     assert table.player(1).qq == 201
     assert "导演替补：1号甲（村民/秘密数字" in reports.reveal(game(table))  # the 揭秘 keeps it
@@ -231,13 +238,8 @@ async def test_a_substitute_the_bot_cannot_dm_is_pointed_out_to_the_directors_no
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
         qq.dm(OWNER, "替补 甲 201")
-        handover = "你作为替补接替第 #1 局的角色「甲」：\n" + reports.seat_view(game(table), 1)
-        qq.api("send_private_msg", {"user_id": 201, "message": text(handover)}, exception=not_a_friend)
-        qq.to_user(
-            OWNER,
-            "已替补：甲 → 201，身份已私聊替补玩家。若 TA 还不是机器人的好友，"
-            "请让 TA 添加机器人为好友（验证信息填写「甲」），通过后自动补发。",
-        )
+        qq.api("send_private_msg", {"user_id": 201, "message": text(_handover(table))}, exception=not_a_friend)
+        qq.to_user(OWNER, HANDED_OVER)
         # no @201 in the main group: that would tie the new QQ to the character in public
         qq.to_user(OWNER, "【#1 导演】机器人无法私聊替补玩家 201（甲）：请让 TA 添加机器人为好友。")
     assert table.player(1).qq == 201

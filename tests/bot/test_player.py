@@ -40,7 +40,7 @@ HELP = (
 
 async def _to_night(app: App) -> None:
     """The director closes the first day: the night opens at the wolves' step."""
-    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True, dm_reply=True)
 
 
 async def test_identity_and_help_answer_the_sender_with_their_own_seat(

@@ -98,6 +98,7 @@ async def test_undo_answers_by_dm_and_asks_before_taking_back_a_notice(qq: tuple
     # 推进 closes the day: the 关门 is public, so undoing it needs 撤销 确认 and posts a correction
     mark = len(t.world.transcript)
     await t.say(t.director, "/推进", "【第1天关门】")
+    await t.told(t.director, "已推进：第1天", since=mark)  # what it closed is said by DM only
     await quiet(t.world)
     assert "已推进" not in "".join(t.group_texts(mark))  # one group message for one action
     mark = len(t.world.transcript)
