@@ -225,7 +225,10 @@ async def _secret_command(table: Table, event: MessageEvent, name: str, words: l
     if name == "撤销":
         confirmed, rest = _confirmed(words)
         if rest:
-            raise Refused("写法：撤销，或「撤销 确认」（撤销会收回已发出的公示或反馈时）。")
+            raise Refused(
+                f"「{chat.quote(' '.join(rest))}」多余：撤销只可加「确认」。"
+                "写法：撤销，或「撤销 确认」（撤销会收回已发出的公示或反馈时）。"
+            )
         return await service.undo(table, dm, confirmed)
     syntax = "替补 <角色> <QQ号>"
     if len(words) != 2:

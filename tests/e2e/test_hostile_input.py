@@ -124,9 +124,11 @@ async def test_numbers_are_read_one_way_and_bounded(wire: Wire) -> None:
 
 
 async def test_words_a_command_does_not_take_are_refused(wire: Wire) -> None:
-    for command in ("暂停", "继续", "推进", "撤销"):
+    for command in ("暂停", "继续", "推进"):
         await wire.refused(B_DIR, f"{command} abc", f"「abc」多余：这个命令不带参数。写法：{command}")
         await wire.refused(B_DIR, f"/{command} abc", "多余", group=B_MAIN)
+    await wire.refused(B_DIR, "撤销 abc", "「abc」多余：撤销只可加「确认」。")
+    await wire.refused(B_DIR, "/撤销 abc", "回复已私聊导演", group=B_MAIN)  # 撤销 answers by DM only
     seat = next(iter(B_PLAYERS))
     for command in ("身份", "弃权", "投降"):
         await wire.refused(seat, f"{command} abc", f"「abc」多余：这个命令不带参数。写法：{command}")
