@@ -36,6 +36,7 @@ from bot.tables import (
     load_one,
     open_game,
     ruleset_hash,
+    scope,
     shared_ruleset,
     tables,
 )
@@ -595,7 +596,7 @@ async def shutdown() -> None:
 GAME_TAGS = re.compile(r"#(\d{1,9})")
 
 
-async def rebuild_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
+async def open_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
     """Before a message is handled: every game it may be about is open — the sender's seats and
     directed games, the group's game, a bound team group's game, games it names by ``#局号``;
     for a superuser's DM, every game (a superuser directs them all)."""
@@ -607,15 +608,31 @@ async def deliver_all() -> None:
     """A bot connected: send everything that waited for it, and bring every bound group in line
     with its roster (whatever changed in the groups meanwhile)."""
     async with get_session() as session:
-        waiting = set((await session.scalars(select(OutboxRow.game_id).where(OutboxRow.sent_at.is_(None)))).all())
-        bound = set((await session.scalars(select(BindingRow.game_id).distinct())).all())
+        waiting = set(
+            (
+                await session.scalars(
+                    select(OutboxRow.game_id)
+                    .distinct()
+                    .join(GameRow, GameRow.id == OutboxRow.game_id)
+                    .where(scope(active=False), OutboxRow.sent_at.is_(None))
+                )
+            ).all()
+        )
+        bound = set(
+            (
+                await session.scalars(
+                    select(BindingRow.game_id).distinct().join(GameRow, GameRow.id == BindingRow.game_id).where(scope())
+                )
+            ).all()
+        )
+    finished: list[Table] = []
     for game_id in sorted((waiting | bound) - set(tables.tables)):
-        await open_game(game_id)
+        if await open_game(game_id) is None and game_id in waiting and tables.held is None:
+            ended = await load_one(game_id)  # a game that ended with messages waiting (the 揭秘, say)
+            finished += [ended] if ended is not None else []
     for table in list(tables.tables.values()):
         async with table.sending:
             await teams.follow(table, force=True, announce=False)
             await deliver(table)
-    for game_id in waiting - set(tables.tables):  # games that ended with messages waiting (the 揭秘, say)
-        finished = await load_one(game_id)
-        if finished is not None:
-            await outbox.deliver(finished)
+    for table in finished:
+        await outbox.deliver(table)

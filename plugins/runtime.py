@@ -36,12 +36,12 @@ async def _stop() -> None:
 
 
 @event_preprocessor
-async def _rebuild_what_it_touches(event: Event) -> None:
-    """The chat plugins read a game's state as they route a message: rebuild it first."""
+async def _open_what_it_touches(event: Event) -> None:
+    """The chat plugins read a game's state as they route a message: open (rebuild) it first."""
     user, group = getattr(event, "user_id", None), getattr(event, "group_id", None)
     text = event.get_plaintext() if event.get_type() == "message" else ""
     superuser = str(user) in {str(s) for s in driver.config.superusers}
-    await service.rebuild_for(
+    await service.open_for(
         user if isinstance(user, int) else None, group if isinstance(group, int) else None, text, superuser
     )
 

@@ -102,9 +102,9 @@ async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypa
     job = scheduler.get_job(deadlines.job_id(table))
     assert job is not None and job.next_run_time == deadline  # ... yet its deadline is armed, from the row
 
-    await service.rebuild_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
+    await service.open_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
     assert tables.tables == {}
-    await service.rebuild_for(wolf, None, "身份", superuser=False)
+    await service.open_for(wolf, None, "身份", superuser=False)
     fresh = tables.in_group(GROUP)
     assert fresh is not None and fresh is not table and tables.playing(wolf) == [fresh]
     assert state(fresh) == before and fresh.seq == table.seq and fresh.outbox == []
