@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
 import pytest
 from nonebug import App
@@ -97,10 +98,14 @@ async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypa
     scheduler.remove_all_jobs()
 
     await load_all()  # as at start-up
-    assert await deadlines.arm_stored() == 1
+    assert await deadlines.arm_stored() == 0  # the day closes in six hours: not armed yet ...
+    assert scheduler.get_job(deadlines.job_id(table)) is None
+    monkeypatch.setattr(deadlines, "WINDOW", timedelta(hours=7))
+    await deadlines._sweep()  # ... until it comes within the window
     assert tables.tables == {} and tables.playing(wolf) == []  # nothing opened ...
     job = scheduler.get_job(deadlines.job_id(table))
     assert job is not None and job.next_run_time == deadline  # ... yet its deadline is armed, from the row
+    assert await deadlines.arm_stored() == 1  # within the window at start-up: armed at once
 
     await service.open_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
     assert tables.tables == {}
