@@ -30,6 +30,7 @@ CHUNK = 100  # jobs armed between two looks at the event loop while start-up arm
 WINDOW = timedelta(hours=1)  # start-up arms the stored deadlines due within this ...
 SWEEP = timedelta(minutes=10)  # ... and arms the later ones this often, as they come within it
 _later: list[tuple[float, int]] = []  # (stamp, game) stored deadlines not armed yet, soonest first
+_ticking: set[asyncio.Task[None]] = set()  # deadlines being closed
 
 
 def job_id(table: Table) -> str:
@@ -124,6 +125,15 @@ async def _sweep() -> None:
 
 
 async def _fire(game_id: int) -> None:
+    """The job returns at once and the game closes its step in a task of its own: a tick that
+    waits for a slow delivery must not make the scheduler skip the game's next deadline (one
+    running instance per job)."""
+    task = asyncio.get_running_loop().create_task(_tick(game_id))
+    _ticking.add(task)
+    task.add_done_callback(_ticking.discard)
+
+
+async def _tick(game_id: int) -> None:
     from bot import service
 
     table = tables.tables.get(game_id) or await open_game(game_id)
