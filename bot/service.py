@@ -8,12 +8,9 @@ deadline job is re-armed, its team groups follow the rules, and its outbox queue
 
 from __future__ import annotations
 
-import asyncio
 import pickle
 import random
-import re
 import time
-from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,17 +23,13 @@ from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
 from bot.store import journal, leases
 from bot.store.journal import Write
-from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import (
     ENGINE_VERSION,
     Player,
     Table,
-    discover,
     live_log,
-    load_one,
-    open_game,
     ruleset_hash,
-    scope,
     shared_ruleset,
     tables,
 )
@@ -50,7 +43,6 @@ from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import check_settings, default_settings
 
 NAME_LIMIT = 12
-_background: set[asyncio.Task[object]] = set()  # start-up and lease work running in the background
 GAMES = GameRow.__table__
 _LOG = insert(CommandRow.__table__)
 _SNAPSHOT = insert(SnapshotRow.__table__)
@@ -550,89 +542,3 @@ async def end(table: Table, by: Recipient) -> str:
             tables.drop(table)
         return "已取消本局。"
     return await submit(table, c.Ruling(at=now(), what="end"), by)
-
-
-async def recover() -> None:
-    """Start-up: every game back in the registry; every stored deadline is armed in the
-    background (a missed one fires at once), so the bot answers meanwhile; the games themselves
-    are rebuilt as they are touched."""
-    from bot.tables import load_all
-
-    elsewhere = await load_all(leases.claim if leases.enabled() else None)
-    _spawn(deadlines.arm_stored())
-    if leases.enabled():
-        _spawn(_keep_leases(elsewhere))
-
-
-def _spawn(work: Coroutine[Any, Any, object]) -> None:
-    _background.add(task := asyncio.get_running_loop().create_task(work))
-    task.add_done_callback(_background.discard)
-
-
-async def _keep_leases(elsewhere: set[int]) -> None:
-    """Scale-out: renew this process's leases, and take over this account's games another
-    process held once their leases expire (a process killed, or stopped in a rolling restart)."""
-    while True:
-        await asyncio.sleep(lease_seconds() / 3)
-        try:
-            await leases.renew()
-            for game_id in await leases.claim(elsewhere):
-                elsewhere.discard(game_id)
-                assert tables.held is not None
-                tables.held.add(game_id)
-                table = await open_game(game_id)
-                if table is not None:
-                    deadlines.arm(table)
-                    logger.info(f"接管游戏 #{game_id}")
-        except Exception:  # the database away for a moment: the next round tries again
-            logger.exception("续租失败")
-
-
-async def shutdown() -> None:
-    """A clean stop: the delivery marks still waiting are written."""
-    await journal.stop()
-
-
-GAME_TAGS = re.compile(r"#(\d{1,9})")
-
-
-async def open_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
-    """Before a message is handled: every game it may be about is open — the sender's seats and
-    directed games, the group's game, a bound team group's game, games it names by ``#局号``;
-    for a superuser's DM, every game (a superuser directs them all)."""
-    named = [int(n) for n in GAME_TAGS.findall(text)[:3]]
-    await discover(qq, group_id, named, everything=superuser and group_id is None)
-
-
-async def deliver_all() -> None:
-    """A bot connected: send everything that waited for it, and bring every bound group in line
-    with its roster (whatever changed in the groups meanwhile)."""
-    async with get_session() as session:
-        waiting = set(
-            (
-                await session.scalars(
-                    select(OutboxRow.game_id)
-                    .distinct()
-                    .join(GameRow, GameRow.id == OutboxRow.game_id)
-                    .where(scope(active=False), OutboxRow.sent_at.is_(None))
-                )
-            ).all()
-        )
-        bound = set(
-            (
-                await session.scalars(
-                    select(BindingRow.game_id).distinct().join(GameRow, GameRow.id == BindingRow.game_id).where(scope())
-                )
-            ).all()
-        )
-    finished: list[Table] = []
-    for game_id in sorted((waiting | bound) - set(tables.tables)):
-        if await open_game(game_id) is None and game_id in waiting and tables.held is None:
-            ended = await load_one(game_id)  # a game that ended with messages waiting (the 揭秘, say)
-            finished += [ended] if ended is not None else []
-    for table in list(tables.tables.values()):
-        async with table.sending:
-            await teams.follow(table, force=True, announce=False)
-            await deliver(table)
-    for table in finished:
-        await outbox.deliver(table)

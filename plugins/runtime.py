@@ -12,7 +12,7 @@ from nonebot.plugin import PluginMetadata
 require("bot.store")
 require("nonebot_plugin_apscheduler")
 
-from bot import service  # noqa: E402
+from bot import startup  # noqa: E402
 
 __plugin_meta__ = PluginMetadata(
     name="版杀运行时",
@@ -27,12 +27,12 @@ driver = get_driver()
 
 @driver.on_startup
 async def _recover() -> None:
-    await service.recover()
+    await startup.recover()
 
 
 @driver.on_shutdown
 async def _stop() -> None:
-    await service.shutdown()
+    await startup.shutdown()
 
 
 @event_preprocessor
@@ -41,11 +41,11 @@ async def _open_what_it_touches(event: Event) -> None:
     user, group = getattr(event, "user_id", None), getattr(event, "group_id", None)
     text = event.get_plaintext() if event.get_type() == "message" else ""
     superuser = str(user) in {str(s) for s in driver.config.superusers}
-    await service.open_for(
+    await startup.open_for(
         user if isinstance(user, int) else None, group if isinstance(group, int) else None, text, superuser
     )
 
 
 @driver.on_bot_connect
 async def _connected(bot: Bot) -> None:
-    await service.deliver_all()
+    await startup.deliver_all()
