@@ -5,7 +5,7 @@
 For each N: the games are seeded (bench/seed.py), the real bot starts as a subprocess and a
 simulated QQ connects over the reverse WebSocket; a player of the middle game sends 身份.
 Prints the time from the bot's launch to that answer, when the bot says every deadline was
-armed (its log), the bot's RSS then, and after every game was touched (one 身份 each, so each
+read and the next hour's armed (its log; a baseline arms them all before it answers), the bot's RSS then, and after every game was touched (one 身份 each, so each
 is rebuilt), and from the largest and smallest N the memory each live game costs.
 ``--root`` runs another checkout (a baseline) with the same seeding and client.
 """
@@ -77,7 +77,7 @@ async def one(root: Path, games: int, touch: bool) -> dict[str, float]:
                 for k in range(games):
                     await ask(client, qq(k, 1))
                 figures["rss_all"] = rss_kib(process.process.pid)
-            armed = re.search(r"已设置 \d+ 个截止时间（启动后 ([\d.]+) 秒）", process.log())
+            armed = re.search(r"已读取 \d+ 个截止时间.*（启动后 ([\d.]+) 秒）", process.log())
             figures["armed"] = float(armed.group(1)) if armed else first  # a baseline arms before it answers
             await client.close()
         finally:
@@ -94,7 +94,7 @@ async def run(root: Path, sizes: list[int], runs: int) -> None:
         touched = per_size[games][0].get("rss_all", 0)
         print(
             f"{games:>6} live games: first answer min {firsts[0]:.2f} s, median {statistics.median(firsts):.2f} s; "
-            f"every deadline armed by {statistics.median(armed):.2f} s; "
+            f"every deadline read, the next hour's armed, by {statistics.median(armed):.2f} s; "
             f"RSS {per_size[games][0]['rss_first'] / 1024:.0f} MiB at the first answer, "
             f"{touched / 1024:.0f} MiB once every game was touched",
             flush=True,

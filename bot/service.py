@@ -8,13 +8,11 @@ deadline job is re-armed, its team groups follow the rules, and its outbox queue
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import pickle
 import random
 import re
 import time
-from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,15 +26,12 @@ from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
 from bot.store import journal, leases
 from bot.store.journal import Write
-from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import (
     ENGINE_VERSION,
     Player,
     Table,
-    discover,
     live_log,
-    load_one,
-    open_game,
     ruleset_hash,
     shared_ruleset,
     tables,
@@ -51,7 +46,6 @@ from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
 
 RULESET_ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # a directory name under rulesets/, nothing a path could hide in
-_background: set[asyncio.Task[object]] = set()  # start-up and lease work running in the background
 GAMES = GameRow.__table__
 _LOG = insert(CommandRow.__table__)
 _SNAPSHOT = insert(SnapshotRow.__table__)
@@ -688,73 +682,3 @@ async def end(table: Table, by: Recipient) -> str:
                 await deliver(table)
         return ""
     return await submit(table, c.Ruling(at=now(), what="end"), by)
-
-
-async def recover() -> None:
-    """Start-up: every game back in the registry; every stored deadline is armed in the
-    background (a missed one fires at once), so the bot answers meanwhile; the games themselves
-    are rebuilt as they are touched."""
-    from bot.tables import load_all
-
-    elsewhere = await load_all(leases.claim if leases.enabled() else None)
-    _spawn(deadlines.arm_stored())
-    if leases.enabled():
-        _spawn(_keep_leases(elsewhere))
-
-
-def _spawn(work: Coroutine[Any, Any, object]) -> None:
-    _background.add(task := asyncio.get_running_loop().create_task(work))
-    task.add_done_callback(_background.discard)
-
-
-async def _keep_leases(elsewhere: set[int]) -> None:
-    """Scale-out: renew this process's leases, and take over this account's games another
-    process held once their leases expire (a process killed, or stopped in a rolling restart)."""
-    while True:
-        await asyncio.sleep(lease_seconds() / 3)
-        try:
-            await leases.renew()
-            for game_id in await leases.claim(elsewhere):
-                elsewhere.discard(game_id)
-                assert tables.held is not None
-                tables.held.add(game_id)
-                table = await open_game(game_id)
-                if table is not None:
-                    deadlines.arm(table)
-                    logger.info(f"接管游戏 #{game_id}")
-        except Exception:  # the database away for a moment: the next round tries again
-            logger.exception("续租失败")
-
-
-async def shutdown() -> None:
-    """A clean stop: the delivery marks still waiting are written."""
-    await journal.stop()
-
-
-GAME_TAGS = re.compile(r"#([0-9０-９]{1,9})")  # read as every number is (bot.chat)
-
-
-async def rebuild_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:
-    """Before a message is handled: every game it may be about is open — the sender's seats and
-    directed games, the group's game, a bound team group's game, games it names by ``#局号``;
-    for a superuser's DM, every game (a superuser directs them all)."""
-    named = [int(n) for n in GAME_TAGS.findall(text)[:3]]
-    await discover(qq, group_id, named, everything=superuser and group_id is None)
-
-
-async def deliver_all() -> None:
-    """A bot connected: send everything that waited for it, and bring every bound group in line
-    with its roster (whatever changed in the groups meanwhile)."""
-    async with get_session() as session:
-        waiting = set((await session.scalars(select(OutboxRow.game_id).where(OutboxRow.sent_at.is_(None)))).all())
-        bound = set((await session.scalars(select(BindingRow.game_id).distinct())).all())
-    for game_id in sorted((waiting | bound) - set(tables.tables)):
-        await open_game(game_id)
-    for table in list(tables.tables.values()):
-        async with table.sending:
-            await teams.follow(table, force=True, announce=False)
-            await deliver(table)
-    for game_id in waiting - set(tables.tables):  # games that ended with messages waiting (the 揭秘, say)
-        finished = await load_one(game_id)
-        if finished is not None:
-            await outbox.deliver(finished)

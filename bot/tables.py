@@ -22,7 +22,7 @@ from pathlib import Path
 
 from nonebot import logger
 from nonebot_plugin_orm import get_session
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.settings import account
@@ -206,10 +206,10 @@ class Registry:
 tables = Registry()
 
 
-def _scope() -> ColumnElement[bool]:
-    """Games this process runs: active ones (of its account, in scale-out)."""
-    live = GameRow.status.in_(ACTIVE)
-    return live & (GameRow.account == account()) if account() else live
+def scope(active: bool = True) -> ColumnElement[bool]:
+    """Games this process runs: active ones (``active``), of its account in scale-out."""
+    mine = GameRow.account == account() if account() else true()
+    return mine & GameRow.status.in_(ACTIVE) if active else mine
 
 
 async def load_all(held: Callable[[list[int]], Awaitable[set[int]]] | None = None) -> set[int]:
@@ -219,7 +219,7 @@ async def load_all(held: Callable[[list[int]], Awaitable[set[int]]] | None = Non
     if held is None:
         return set()
     async with get_session() as session:
-        ids = list((await session.scalars(select(GameRow.id).where(_scope()))).all())
+        ids = list((await session.scalars(select(GameRow.id).where(scope()))).all())
     tables.held = await held(ids)
     return set(ids) - tables.held
 
@@ -231,27 +231,27 @@ async def discover(qq: int | None, group_id: int | None, named: list[int], every
     """Open every game a message may be about: the sender's seats and directed games, the
     group's game, a bound team group's game, games named by number (``everything``: all)."""
     wanted: set[int] = set()
-    scope = _scope()
+    mine = scope()
     checks = []
     if qq is not None and qq not in tables.known_qq:
         checks += [
-            select(PlayerRow.game_id).join(GameRow, GameRow.id == PlayerRow.game_id).where(scope, PlayerRow.qq == qq),
+            select(PlayerRow.game_id).join(GameRow, GameRow.id == PlayerRow.game_id).where(mine, PlayerRow.qq == qq),
             select(DirectorRow.game_id)
             .join(GameRow, GameRow.id == DirectorRow.game_id)
-            .where(scope, DirectorRow.qq == qq),
+            .where(mine, DirectorRow.qq == qq),
         ]
     if group_id is not None and group_id not in tables.known_groups:
         checks += [
-            select(GameRow.id).where(scope, GameRow.group_id == group_id),
+            select(GameRow.id).where(mine, GameRow.group_id == group_id),
             select(BindingRow.game_id)
             .join(GameRow, GameRow.id == BindingRow.game_id)
-            .where(scope, BindingRow.group_id == group_id),
+            .where(mine, BindingRow.group_id == group_id),
         ]
     named = [n for n in named if n not in tables.tables]
     if named:
-        checks.append(select(GameRow.id).where(scope, GameRow.id.in_(named)))
+        checks.append(select(GameRow.id).where(mine, GameRow.id.in_(named)))
     if everything and not tables.known_all:
-        checks.append(select(GameRow.id).where(scope))
+        checks.append(select(GameRow.id).where(mine))
     if not checks:
         return
     async with get_session() as session:

@@ -12,7 +12,7 @@ from nonebot.plugin import PluginMetadata
 require("bot.store")
 require("nonebot_plugin_apscheduler")
 
-from bot import service  # noqa: E402
+from bot import startup  # noqa: E402
 from plugins._common import plain  # noqa: E402
 
 __plugin_meta__ = PluginMetadata(
@@ -28,25 +28,25 @@ driver = get_driver()
 
 @driver.on_startup
 async def _recover() -> None:
-    await service.recover()
+    await startup.recover()
 
 
 @driver.on_shutdown
 async def _stop() -> None:
-    await service.shutdown()
+    await startup.shutdown()
 
 
 @event_preprocessor
-async def _rebuild_what_it_touches(event: Event) -> None:
-    """The chat plugins read a game's state as they route a message: rebuild it first."""
+async def _open_what_it_touches(event: Event) -> None:
+    """The chat plugins read a game's state as they route a message: open (rebuild) it first."""
     user, group = getattr(event, "user_id", None), getattr(event, "group_id", None)
     text = plain(event.get_message()) if isinstance(event, MessageEvent) else ""
     superuser = str(user) in {str(s) for s in driver.config.superusers}
-    await service.rebuild_for(
+    await startup.open_for(
         user if isinstance(user, int) else None, group if isinstance(group, int) else None, text, superuser
     )
 
 
 @driver.on_bot_connect
 async def _connected(bot: Bot) -> None:
-    await service.deliver_all()
+    await startup.deliver_all()

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store.models import OutboxRow
 
-MARK_DELAY = 0.25  # seconds a delivery mark may wait for the next write
+MARK_DELAY = 0.1  # seconds a delivery mark may wait for the next write
 OUTBOX = OutboxRow.__table__
 _COLUMNS = [c.name for c in OUTBOX.columns if c.name != "id"]
 _INSERT_OUTBOX = insert(OUTBOX).returning(OUTBOX.c.id, sort_by_parameter_order=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
 import pytest
 from nonebug import App
@@ -62,6 +63,7 @@ async def test_a_command_is_one_transaction_and_its_marks_ride_with_the_next(
 ) -> None:
     from bot.store import journal
 
+    await journal.stop()  # an earlier test's flush timer ends here
     monkeypatch.setattr(journal, "MARK_DELAY", 30.0)  # no timer flush during the test: only writes carry marks
     table = await running_game(app, monkeypatch)
     await journal.flush()
@@ -86,7 +88,7 @@ async def test_a_command_is_one_transaction_and_its_marks_ride_with_the_next(
 async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     from nonebot_plugin_apscheduler import scheduler
 
-    from bot import deadlines, service
+    from bot import deadlines, startup
     from bot.store import journal
     from bot.tables import load_all, tables
 
@@ -97,14 +99,18 @@ async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypa
     scheduler.remove_all_jobs()
 
     await load_all()  # as at start-up
-    assert await deadlines.arm_stored() == 1
+    assert await deadlines.arm_stored() == 0  # the day closes in six hours: not armed yet ...
+    assert scheduler.get_job(deadlines.job_id(table)) is None
+    monkeypatch.setattr(deadlines, "WINDOW", timedelta(hours=7))
+    await deadlines._sweep()  # ... until it comes within the window
     assert tables.tables == {} and tables.playing(wolf) == []  # nothing opened ...
     job = scheduler.get_job(deadlines.job_id(table))
     assert job is not None and job.next_run_time == deadline  # ... yet its deadline is armed, from the row
+    assert await deadlines.arm_stored() == 1  # within the window at start-up: armed at once
 
-    await service.rebuild_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
+    await startup.open_for(STRANGER, None, "身份", superuser=False)  # what the event preprocessor does
     assert tables.tables == {}
-    await service.rebuild_for(wolf, None, "身份", superuser=False)
+    await startup.open_for(wolf, None, "身份", superuser=False)
     fresh = tables.in_group(GROUP)
     assert fresh is not None and fresh is not table and tables.playing(wolf) == [fresh]
     assert state(fresh) == before and fresh.seq == table.seq and fresh.outbox == []
