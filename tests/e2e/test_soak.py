@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import json
 import os
+import pickle
 import random
 import sqlite3
 import time
@@ -38,7 +39,7 @@ from engine.replay import replay
 from engine.ruleset.loader import load_ruleset
 from tests.e2e.harness import BOT, DIRECTOR, BotProcess, attach
 
-KILLS = int(os.environ.get("BANSHA_SOAK_KILLS", "4"))
+KILLS = int(os.environ.get("BANSHA_SOAK_KILLS", "5"))
 SEED = int(os.environ.get("BANSHA_SOAK_SEED", "16"))
 GAMES = 3
 PLAYERS = 6
@@ -46,8 +47,8 @@ BOARD = "/板子 狼人x2 预言家 女巫 村民x2"
 SPEED = 600  # a 30-minute step takes three seconds
 GRACE = 5.0  # seconds a missed deadline may take to fire once the bot is back
 RS = load_ruleset("secret_number")
-KILL_AT = ("after_send", "after_ack", "mid_delivery")
-RESTART_WITH = ("plain", "plain", "startup", "catch_up")
+KILL_AT = ("after_send", "after_ack", "mid_delivery")  # taken in turn, so a short run has each
+RESTART_WITH = ("startup", "catch_up", "plain")
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Soak:
     missed: list[tuple[int, float]] = field(default_factory=list)  # (game, restart time) a deadline passed while down
     late: list[str] = field(default_factory=list)
     batches: int = 0
+    restarts: int = 0
+    planned: int = 0  # kills around a move so far
 
     # ---------------------------------------------------------------- the bot's store
 
@@ -117,7 +120,8 @@ class Soak:
         or while catching up."""
         await asyncio.sleep(self.rng.uniform(0, 3))
         due = self.deadlines_due()
-        how = self.rng.choice(RESTART_WITH)
+        how = RESTART_WITH[self.restarts % len(RESTART_WITH)]
+        self.restarts += 1
         self.process.start()
         if how == "startup":
             await asyncio.sleep(self.rng.uniform(0.2, 1.5))
@@ -193,7 +197,10 @@ async def step(soak: Soak) -> None:
     cmd = soak.rng.choice(options)
     seat = getattr(cmd, "seat", 0)
     qq = soak.seats(game_id)[seat]
-    kill = soak.rng.choice(KILL_AT) if soak.rng.random() < 0.25 else None
+    kill = KILL_AT[soak.planned % len(KILL_AT)] if soak.rng.random() < 0.25 else None
+    soak.planned += kill is not None
+    preview = Game(RS, pickle.loads(pickle.dumps(game.st))).apply(cmd)  # what its 已记录 says
+    ack = preview.reply.split("。")[0] if preview.accepted and preview.reply.startswith("已记录") else None
     assert soak.client is not None
     event = await soak.client.send_private(qq, as_text(game, cmd))
     if kill == "after_send":
@@ -205,7 +212,7 @@ async def step(soak: Soak) -> None:
     except TimeoutError:
         soak.late.append(as_text(game, cmd))
         return
-    if "已记录" in reply.text:
+    if ack is not None and reply.text.startswith(ack):  # this command's own 已记录, not an older one's
         payload = {k: v for k, v in cmd.as_dict().items() if k not in {"at", "reason", "by_director"}}
         soak.acked.append((game_id, payload))
     if kill == "after_ack":
@@ -240,11 +247,14 @@ class Figures:
 
 
 def check(soak: Soak) -> Figures:
-    lost = sum(
-        1
+    missing = [
+        (game_id, payload)
         for game_id, payload in soak.acked
         if not any(all(row.get(k) == v for k, v in payload.items()) for row in soak.logged(game_id))
-    )
+    ]
+    for game_id, payload in missing:
+        print(f"lost in #{game_id}: {payload}")
+    lost = len(missing)
     now = datetime.now(UTC)
     unfired = 0
     for game_id, back in soak.missed:
