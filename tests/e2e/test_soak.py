@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import json
 import os
+import pickle
 import random
 import sqlite3
 import time
@@ -38,7 +39,7 @@ from engine.replay import replay
 from engine.ruleset.loader import load_ruleset
 from tests.e2e.harness import BOT, DIRECTOR, BotProcess, attach
 
-KILLS = int(os.environ.get("BANSHA_SOAK_KILLS", "4"))
+KILLS = int(os.environ.get("BANSHA_SOAK_KILLS", "5"))
 SEED = int(os.environ.get("BANSHA_SOAK_SEED", "16"))
 GAMES = 3
 PLAYERS = 6
@@ -46,8 +47,8 @@ BOARD = "/板子 狼人x2 预言家 女巫 村民x2"
 SPEED = 600  # a 30-minute step takes three seconds
 GRACE = 5.0  # seconds a missed deadline may take to fire once the bot is back
 RS = load_ruleset("secret_number")
-KILL_AT = ("after_send", "after_ack", "mid_delivery")
-RESTART_WITH = ("plain", "plain", "startup", "catch_up")
+KILL_AT = ("after_send", "after_ack", "mid_delivery")  # taken in turn, so a short run has each
+RESTART_WITH = ("startup", "catch_up", "plain")
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Soak:
     missed: list[tuple[int, float]] = field(default_factory=list)  # (game, restart time) a deadline passed while down
     late: list[str] = field(default_factory=list)
     batches: int = 0
+    restarts: int = 0
+    planned: int = 0  # kills around a move so far
 
     # ---------------------------------------------------------------- the bot's store
 
@@ -117,7 +120,8 @@ class Soak:
         or while catching up."""
         await asyncio.sleep(self.rng.uniform(0, 3))
         due = self.deadlines_due()
-        how = self.rng.choice(RESTART_WITH)
+        how = RESTART_WITH[self.restarts % len(RESTART_WITH)]
+        self.restarts += 1
         self.process.start()
         if how == "startup":
             await asyncio.sleep(self.rng.uniform(0.2, 1.5))
@@ -193,7 +197,10 @@ async def step(soak: Soak) -> None:
     cmd = soak.rng.choice(options)
     seat = getattr(cmd, "seat", 0)
     qq = soak.seats(game_id)[seat]
-    kill = soak.rng.choice(KILL_AT) if soak.rng.random() < 0.25 else None
+    kill = KILL_AT[soak.planned % len(KILL_AT)] if soak.rng.random() < 0.25 else None
+    soak.planned += kill is not None
+    preview = Game(RS, pickle.loads(pickle.dumps(game.st))).apply(cmd)  # what its 已记录 says
+    ack = preview.reply.split("。")[0] if preview.accepted and preview.reply.startswith("已记录") else None
     assert soak.client is not None
     event = await soak.client.send_private(qq, as_text(game, cmd))
     if kill == "after_send":
@@ -205,7 +212,7 @@ async def step(soak: Soak) -> None:
     except TimeoutError:
         soak.late.append(as_text(game, cmd))
         return
-    if "已记录" in reply.text:
+    if ack is not None and reply.text.startswith(ack):  # this command's own 已记录, not an older one's
         payload = {k: v for k, v in cmd.as_dict().items() if k not in {"at", "reason", "by_director"}}
         soak.acked.append((game_id, payload))
     if kill == "after_ack":
@@ -239,18 +246,35 @@ class Figures:
     unanswered: int
 
 
-def check(soak: Soak) -> Figures:
-    lost = sum(
-        1
-        for game_id, payload in soak.acked
-        if not any(all(row.get(k) == v for k, v in payload.items()) for row in soak.logged(game_id))
-    )
-    now = datetime.now(UTC)
-    unfired = 0
+def unfired(soak: Soak) -> int:
+    """Deadlines missed while the bot was down that have still not fired GRACE seconds after
+    it came back: their game's next deadline still lies before that restart."""
+    now, count = datetime.now(UTC), 0
     for game_id, back in soak.missed:
         status, game = soak.games()[game_id]
         if status == "running" and game is not None and (d := game.next_deadline()) is not None:
-            unfired += d.timestamp() < back and now.timestamp() - back > GRACE
+            count += d.timestamp() < back and now.timestamp() - back > GRACE
+    return count
+
+
+async def pause_all(soak: Soak) -> None:
+    """The directors pause every game, so no new deadline fires while the outbox is checked."""
+    assert soak.client is not None
+    for game_id, (status, _) in soak.games().items():
+        if status == "running":
+            event = await soak.client.send_private(DIRECTOR, f"暂停 #{game_id}")
+            await soak.client.wait_for(sent(user_id=DIRECTOR), 15, since=event.seq)
+
+
+def check(soak: Soak, late: int) -> Figures:
+    missing = [
+        (game_id, payload)
+        for game_id, payload in soak.acked
+        if not any(all(row.get(k) == v for k, v in payload.items()) for row in soak.logged(game_id))
+    ]
+    for game_id, payload in missing:
+        print(f"lost in #{game_id}: {payload}")
+    lost = len(missing)
     rows = soak.outbox()
     seats = {gid: soak.seats(gid) for gid in {r[0] for r in rows}}
     expected: Counter[tuple[str, int, str]] = Counter()
@@ -273,7 +297,7 @@ def check(soak: Soak) -> Figures:
         len(soak.acked),
         lost,
         len(soak.missed),
-        unfired,
+        late,
         max(0, across),
         within,
         undelivered,
@@ -294,8 +318,11 @@ async def test_soak(tmp_path: Path) -> None:
             await step(soak)
         if soak.client is None:
             await soak.restart()
-        await asyncio.sleep(GRACE + 1)  # everything due fires and goes out
-        figures = check(soak)
+        await asyncio.sleep(GRACE + 1)  # everything due fires
+        late = unfired(soak)
+        await pause_all(soak)
+        await asyncio.sleep(3)  # and goes out
+        figures = check(soak, late)
     finally:
         if soak.client is not None:
             await soak.client.close()
