@@ -228,9 +228,14 @@ def _requires(node: Node, ctx: Context, known: set[str]) -> list[d.Requirement]:
 def _whens(node: Node, ctx: Context, names: set[str], known: set[str], pools: list[d.Pool]) -> list[d.Requirement]:
     out = []
     for wnode, raw, i in _items(node, "when", ctx, DRAW_WHEN_KEYS, "draw.when"):
-        role = ctx.text(wnode, "include") or ctx.text(wnode, "exclude")
+        key = "exclude" if "exclude" in wnode else "include"
+        role = ctx.text(wnode, key)
         if ("include" in wnode) == ("exclude" in wnode) or role not in known:
-            ctx.err(raw, i, "draw.when 应恰有 include 或 exclude 之一，为 pool 中的身份")
+            ctx.err(
+                wnode if key in wnode else raw,
+                key if key in wnode else i,
+                "draw.when 应恰有 include 或 exclude 之一，为 pool 中的身份",
+            )
             continue
         when = _condition(wnode.get("if"), wnode, "if", ctx, known, pools)
         if when is not None:
