@@ -22,7 +22,7 @@ from bot.outbox import Recipient
 from bot.settings import config
 from bot.store.models import CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
 from bot.tables import ENGINE_VERSION, Player, Table, live_log, ruleset_hash, tables
-from engine import boards, reports
+from engine import boards, draw, reports
 from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game, check_start
@@ -154,6 +154,9 @@ async def set_board(table: Table, words: list[str]) -> str:
             raise Refused(str(bad)) from bad
     else:
         board = parse_board(rs.roles, words)
+    broken = draw.problem(rs.draw, board) if rs.draw is not None else None
+    if broken:
+        raise Refused(f"板子不符合规则：{broken}")
     todo = [r for r in board if rs.roles[r].todo]
     if todo:
         raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
@@ -187,6 +190,35 @@ async def set_board(table: Table, words: list[str]) -> str:
     reply = f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
     advice = boards.advice_text(rs, board)
     return reply + (f"\n{advice}" if advice else "")
+
+
+async def draw_board(table: Table, words: list[str]) -> str:
+    """板子 随机 [人数]: a board drawn by the post's rules (for the players signed up), sent to the
+    directors only, by DM — the board is secret — and set as the board when it can be dealt."""
+    _lobby(table)
+    rs = table.rs
+    if rs.draw is None:
+        raise Refused(f"{rs.name}没有随机板子的规则，请逐个给出身份：/板子 狼人x3 预言家 …")
+    n = int(words[0]) if words and words[0].isdigit() else len(table.players)
+    try:
+        board = draw.draw(rs.draw, n, random.Random(new_seed()))
+    except boards.BadBoard as bad:
+        raise Refused(str(bad)) from bad
+    try:
+        outcome = await set_board(table, board)
+    except Refused as refused:
+        outcome = f"这个板子暂不能开局：{refused}"
+    shown = f"【随机板子】第 #{table.id} 局（{rs.name}，{n}人）：{'、'.join(board)}。\n{outcome}"
+    rows = [outbox.direct(table, table.seq, Recipient("user", qq), shown) for qq in sorted(table.directors)]
+    async with get_session() as session:
+        session.add_all(rows)
+        await session.commit()
+    await table.sending.acquire()
+    try:
+        await deliver(table, rows)
+    finally:
+        table.sending.release()
+    return f"已按规则随机抽取{n}人的板子，并私聊发给导演。"
 
 
 def parse_settings(words: list[str]) -> dict[str, Any]:
