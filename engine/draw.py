@@ -51,7 +51,7 @@ def draw(rules: DrawRules, n: int, rng: random.Random) -> list[str]:
     plan = _plan(rules, counts)
     for _ in range(MAX_TRIES):
         board = plan.sample(rng)
-        if board is not None and problem(rules, board) is None:
+        if board is not None:
             return board
     raise BadBoard(f"按规则抽取{MAX_TRIES}次仍抽不出{n}人的板子，请检查规则。")
 
@@ -66,7 +66,7 @@ def draw_counts(rules: DrawRules, n: int, rng: random.Random) -> Counts:
         elif pool.count is not None:
             fixed[pool.name] = pool.count
         elif pool.odds:
-            fixed[pool.name] = _weighted(pool.chances(n), rng)
+            fixed[pool.name] = _weighted(_cumulative(pool, n), rng)
     shown = tuple(p.name for p in rules.pools if p.appears is not None and rng.random() < p.appears)
     for pool in rules.pools:
         if pool.appears is not None and pool.name not in shown:
@@ -115,13 +115,20 @@ def _span(rules: DrawRules) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
-def _weighted(chances: tuple[tuple[int, Fraction], ...], rng: random.Random) -> int:
-    x = Fraction(rng.random())
-    for count, p in chances:
-        if x < p:
-            return count
-        x -= p
-    return next(c for c, p in reversed(chances) if p > 0)
+@cache
+def _cumulative(pool: Pool, n: int) -> tuple[tuple[float, int], ...]:
+    """The pool's counts with a chance at ``n``, each with the chances up to it added."""
+    out, total = [], Fraction(0)
+    for count, p in pool.chances(n):
+        if p > 0:
+            total += p
+            out.append((float(total), count))
+    return tuple(out)
+
+
+def _weighted(cumulative: tuple[tuple[float, int], ...], rng: random.Random) -> int:
+    x = rng.random()
+    return next((count for upto, count in cumulative if x < upto), cumulative[-1][1])
 
 
 @cache

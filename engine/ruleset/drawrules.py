@@ -21,7 +21,7 @@ class PoolRole:
     tags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Pool:
     """A category of roles drawn K of N (强神：10选4). Its count is fixed, drawn by the odds for the
     player count, or (neither) whatever the size bounds allow; ``appears`` is the chance it is on

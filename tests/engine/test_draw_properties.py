@@ -136,3 +136,30 @@ def test_165_third_parties_appear_at_60_and_40_percent_independently(g165_boards
     assert value < chisquare.critical(3)
     assert abs(sum(c for (t, _), c in cells.items() if t) / DRAWS - 0.6) < 0.02
     assert abs(sum(c for (_, u), c in cells.items() if u) / DRAWS - 0.4) < 0.02
+
+
+@pytest.mark.parametrize("n", range(15, 36))
+def test_165_counts_for_each_player_count(n: int) -> None:
+    """10,000 count draws at each N (the stage that holds the odds and the size bounds)."""
+    assert G165.draw is not None
+    rng = random.Random(n)
+    seers, appear = Counter[int](), Counter[tuple[bool, bool]]()
+    village_low, village_high = math.ceil(Fraction(n, 2)), half_up(Fraction(6 * n, 10))
+    wolf_low, wolf_high = half_up(Fraction(3 * n, 10)), half_up(Fraction(4 * n, 10))
+    others_high = min(5, half_up(Fraction(2 * n, 10)))
+    for _ in range(DRAWS):
+        k = dict(draw.draw_counts(G165.draw, n, rng))
+        assert sum(k.values()) == n
+        assert village_low <= k["验人系"] + k["其余身份"] <= village_high
+        assert wolf_low <= k["狼人"] <= wolf_high
+        assert k["三方"] + k["不定"] <= others_high
+        seers[k["验人系"]] += 1
+        appear[(k["三方"] > 0, k["不定"] > 0)] += 1
+    odds = {c: p for c, p in seer_odds(n).items() if p > 0}
+    assert set(seers) == set(odds)
+    if len(odds) > 1:
+        value = chisquare.statistic([seers[c] for c in odds], [DRAWS * float(p) for p in odds.values()])
+        assert value < chisquare.critical(len(odds) - 1), (n, value)
+    chance = {(t, u): (0.6 if t else 0.4) * (0.4 if u else 0.6) for t in (True, False) for u in (True, False)}
+    value = chisquare.statistic([appear[c] for c in chance], [DRAWS * p for p in chance.values()])
+    assert value < chisquare.critical(3), (n, value)
