@@ -43,7 +43,7 @@ def draw(doc: Node, rs: m.Ruleset, ctx: Context) -> d.DrawRules | None:
         sizes=tuple(_sizes(node, ctx, names, known, pools)),
         exactly=tuple(_exactly(node, ctx, names)),
         requires=tuple(_requires(node, ctx, known)) + tuple(_whens(node, ctx, names, known, pools)),
-        strength=_strength(node, rs, ctx, pools),
+        strength=_strength(node, ctx, pools),
         where=where(doc, "draw"),
     )
     return rules
@@ -244,15 +244,15 @@ def _whens(node: Node, ctx: Context, names: set[str], known: set[str], pools: li
     return out
 
 
-def _strength(node: Node, rs: m.Ruleset, ctx: Context, pools: list[d.Pool]) -> d.StrengthRatio | None:
+def _strength(node: Node, ctx: Context, pools: list[d.Pool]) -> d.StrengthRatio | None:
     if "strength" not in node:
         return None
     snode = ctx.mapping(node["strength"], node, "strength", "draw.strength") or Node()
     ctx.keys(snode, DRAW_STRENGTH_KEYS, "draw.strength")
     camps = ctx.names(snode, "camps")
     bounds = snode.get("between")
-    if len(camps) != 2 or not all(c in rs.camps for c in camps):
-        ctx.err(snode, "camps", "camps 应为两个阵营 [甲, 乙]：甲的强度值总和比乙")
+    if len(camps) != 2 or not all(c in {p.camp for p in pools} for c in camps):
+        ctx.err(snode, "camps", "camps 应为两个有 pool 的阵营 [甲, 乙]：甲的强度值总和比乙")
         return None
     if not (isinstance(bounds, list) and len(bounds) == 2):
         ctx.err(snode, "between", "between 应为 [最小比例, 最大比例]")

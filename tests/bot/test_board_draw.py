@@ -8,6 +8,8 @@ from nonebug import App
 
 from tests.bot.helpers import GROUP, OWNER, Contains, Peer, refused, the_table
 
+CO_DIRECTOR = 424242
+
 
 class DmContaining:
     """A DM whose text holds every part (the board itself is drawn at random)."""
@@ -33,8 +35,10 @@ async def test_a_drawn_board_goes_to_the_directors_only(app: App) -> None:
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
         qq.reply(qq.say(OWNER, "/新建 m216_mask", role="owner"), Contains("已新建第 #1 局"))
+        qq.reply(qq.say(OWNER, f"/导演 {CO_DIRECTOR}"), f"已添加导演：{CO_DIRECTOR}。")
         event = qq.say(OWNER, "/板子 随机 14")
-        qq.call(dm(OWNER, "【随机板子】第 #1 局", "14人）：", "影子", "这个板子暂不能开局：这些身份尚未实现"))
+        for director in sorted({OWNER, CO_DIRECTOR}):
+            qq.call(dm(director, "【随机板子】第 #1 局", "14人）：", "影子", "这个板子暂不能开局：这些身份尚未实现"))
         qq.reply(event, "已按规则随机抽取14人的板子，并私聊发给导演。")
     assert the_table().board == []  # its roles are not playable yet: nothing is set
     await refused(app, OWNER, "/板子 随机", "本规则随机抽取的板子为14人，现在有0人。", group=GROUP)
