@@ -493,12 +493,12 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if unknown:
         dealt = [name for name, role in rs.roles.items() if role.dealt]
         return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(dealt)}。"
-    todo = [r for r in roles if rs.roles[r].todo]
-    if todo:
-        return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
     broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw else None
     if broken:
         return f"板子不符合规则：{broken}"
+    todo = [r for r in roles if rs.roles[r].todo]
+    if todo:
+        return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
     if cmd.secrets and sorted(cmd.secrets) != list(range(1, n + 1)):
         return f"秘密数字应为 1 到 {n} 各一次。"
     for key, value in cmd.options:

@@ -91,3 +91,15 @@ def test_a_draw_needs_draw_rules_and_a_supported_size(drawn_rules: Ruleset) -> N
     assert (check_start(load_ruleset("m216_mask"), start(drawn_rules, 10, 1, draw=True)) or "").startswith(
         "本规则随机抽取的板子为14人"
     )
+
+
+def test_the_big_posts_check_a_hand_made_board_before_saying_its_roles_wait() -> None:
+    m216 = load_ruleset("m216_mask")
+    board = ("灯影预言家", "巫女", "骑士", "猎魔人", "女巫", "陌客", "长老", "药剂师", "天命人")
+    board += ("狼巫", "黑武士", "觉醒狼王", "夜之贵族", "影子")
+    names = tuple(f"角色{i}" for i in range(1, 15))
+    wrong = tuple("警察" if r == "陌客" else r for r in board)
+    assert check_start(m216, c.Start(at=T0, seed=1, names=names, board=wrong)) == (
+        "板子不符合规则：验人系有且仅有一个。（现在有2个验人系）"
+    )
+    assert (check_start(m216, c.Start(at=T0, seed=1, names=names, board=board)) or "").startswith("身份尚未实现：")
