@@ -36,7 +36,7 @@ from bot.tables import (
     shared_ruleset,
     tables,
 )
-from engine import boards, reports, seat_board, texts
+from engine import boards, draw, reports, seat_board, texts
 from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game, Result, check_start
@@ -179,6 +179,9 @@ async def set_board(table: Table, words: list[str]) -> str:
             raise Refused(str(bad)) from bad
     else:
         board = parse_board(rs.roles, words)
+    broken = draw.problem(rs.draw, board) if rs.draw is not None else None
+    if broken:
+        raise Refused(f"板子不符合规则：{broken}")
     todo = [r for r in board if rs.roles[r].todo]
     if todo:
         raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
@@ -215,6 +218,34 @@ async def set_board(table: Table, words: list[str]) -> str:
     if signed != needed:
         reply += f"\n注意：现在 {signed} 人报名，板子是 {needed} 人；人数一致才能「/开始」。"
     return reply + (f"\n{advice}" if advice else "")
+
+
+async def draw_board(table: Table, words: list[str]) -> str:
+    """板子 随机 [人数]: a board drawn by the post's rules (for the players signed up), sent to the
+    directors only, by DM — the board is secret — and set as the board when it can be dealt."""
+    _lobby(table)
+    rs = table.rs
+    if rs.draw is None:
+        raise Refused(f"{rs.name}没有随机板子的规则，请逐个给出身份：/板子 狼人x3 预言家 …")
+    syntax = "板子 随机 [人数]"
+    if len(words) > 1:
+        raise Refused(f"写法：{syntax}")
+    n = chat.number(words[0], "人数", 1, 99, syntax) if words else len(table.players)
+    try:
+        board = draw.draw(rs.draw, n, random.Random(new_seed()))
+    except boards.BadBoard as bad:
+        raise Refused(str(bad)) from bad
+    try:
+        outcome = await set_board(table, board)
+    except Refused as refused:
+        outcome = f"这个板子暂不能开局：{refused}"
+    shown = f"【随机板子】第 #{table.id} 局（{rs.name}，{n}人）：{'、'.join(board)}。\n{outcome}"
+    await outbox.store(
+        table, [outbox.direct(table, table.seq, Recipient("user", qq), shown) for qq in sorted(table.directors)]
+    )
+    async with table.sending:
+        await deliver(table)
+    return f"已按规则随机抽取{n}人的板子，并私聊发给导演。"
 
 
 def parse_settings(words: list[str]) -> dict[str, Any]:

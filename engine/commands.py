@@ -42,6 +42,7 @@ class Start(Command):
     template: str = ""  # a board preset of the ruleset (6人局), dealt when neither roles nor board is given
     substitutions: tuple[str, ...] = ()  # the preset's substitutions (魔术师, 唐伯虎:替罪羊)
     spare: tuple[str, ...] = ()  # with ``roles``: the cards dealt to nobody (盗贼's choice)
+    draw: bool = False  # with none of the above: a board drawn from ``seed`` by the ruleset's ``draw`` rules
     name: ClassVar[str] = "start"
 
 

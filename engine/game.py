@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import acting, boards, cards, director, effects, flow, messages, texts, victory, voting
+from engine import acting, boards, cards, director, draw, effects, flow, messages, texts, victory, voting
 from engine import commands as c
 from engine.errors import Refusal
 from engine.messages import Audience, Message
@@ -80,6 +80,10 @@ class Game:
             st.last_words_left = sum(1 for s in seats for card in s.cards if card.role in counted)
         game = cls(rs, st)
         game._introduce()
+        if cmd.draw:
+            drawn = Counter(card.role for s in seats for card in s.cards)
+            board = "、".join(r for r in rs.roles if r in drawn)
+            game.say_directors(f"【随机板子】按规则帖的身份配置抽取（{n}人，仅导演可见）：{board}。")
         game._advise([card.role for s in seats for card in s.cards] + spare)
         flow.begin(game)
         flow.run(game)
@@ -466,6 +470,13 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
             roles = boards.cards_of(rs, cmd.template, cmd.substitutions)[0]
         except boards.BadBoard as bad:
             return str(bad)
+    elif cmd.draw:
+        if rs.draw is None:
+            return f"规则集 {rs.id} 没有随机板子的规则（draw）。"
+        try:
+            roles = draw.draw(rs.draw, n, random.Random(cmd.seed))
+        except boards.BadBoard as bad:
+            return str(bad)
     else:
         return f"请给出身份：逐个角色给出、给出板子，或选择预设板型（{'、'.join(rs.boards) or '本规则没有预设板型'}）。"
     if cmd.roles and len(cmd.roles) != n:
@@ -482,6 +493,9 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if unknown:
         dealt = [name for name, role in rs.roles.items() if role.dealt]
         return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(dealt)}。"
+    broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw else None
+    if broken:
+        return f"板子不符合规则：{broken}"
     todo = [r for r in roles if rs.roles[r].todo]
     if todo:
         return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
@@ -506,12 +520,14 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
 
 
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
-    """The deal a Start asks for: explicit cards, a board, or a preset with its substitutions."""
+    """The deal a Start asks for: explicit cards, a board, a preset with its substitutions, or a
+    board drawn by the ruleset's rules (from the game's RNG, before the deal shuffles it)."""
+    drawn = tuple(draw.draw(rs.draw, len(cmd.names), rng)) if cmd.draw and rs.draw is not None else ()
     return boards.deal(
         rs,
         rng,
         roles=cmd.roles,
-        board=cmd.board,
+        board=cmd.board or drawn,
         template=cmd.template,
         substitutions=cmd.substitutions,
         options=dict(cmd.options),

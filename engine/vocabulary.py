@@ -218,6 +218,8 @@ ROLE_KEYS = {
     "influence": "影响力: +1 or -1, for the board's advice",
     "extra_cards": "with this card on the board, the board holds this many cards more than seats; they are its choice (盗贼)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
+    "pool": "the `draw.pools` category it is drawn from (验人系, 强神 …)",
+    "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",
@@ -312,6 +314,53 @@ BOARD_KEYS = {
     "cards": "{role: count}: the template's cards",
     "options": "options the board switches on",
     "substitutions": "{name: {text, replace, choose, to, options}}: the variants allowed on it",
+}
+DRAW_KEYS = {
+    "text": "the post's line on the board (开局4狼1验人系…共计14人)",
+    "players": "N | [least, most]: the player counts a board is drawn for",
+    "pools": "{name: DRAW_POOL_KEYS}: the categories drawn K of N; each role names its `pool`",
+    "strength_mode": "which of a role's per-mode 强度值 counts (刀边)",
+    "sizes": "[DRAW_SIZE_KEYS]: how many cards some pools give together, by formulas of N (阵营人数)",
+    "exactly": "[{text, pool, count}]: 有且仅有 — the pool gives exactly this many",
+    "requires": "[{text, roles: [A, B], both}]: 有A必有B; both: and 有B必有A",
+    "when": "[{text, if, include | exclude}]: a role the board must (or must not) hold while `if` holds",
+    "strength": "{text, camps: [A, B], between: [least, most]}: A's 强度值总和 over B's lies in the range",
+}
+DRAW_POOL_KEYS = {
+    "text": "the post's line (强神：10选4)",
+    "count": "how many it gives; absent (and no odds): whatever `sizes` allow, each split equally likely",
+    "odds": "{count: formula of N}: the chance of each count (（35-参与人数）X5%); below 0 is 0",
+    "appears": "the chance (60%) it gives any card at all, drawn apart from every other pool",
+}
+DRAW_SIZE_KEYS = {
+    "text": "the post's sentence",
+    "pools": "the pools counted together",
+    "between": "[least, most]: formulas of N with ceil (上取整), round (四舍五入, half up), floor, min, max, %",
+    "if": "a DRAW_IF_KEYS condition: the bound holds only then (若存在妖狐)",
+}
+DRAW_EXACTLY_KEYS = {"text": "the post's sentence", "pool": "the pool", "count": "how many (有且仅有一个: 1)"}
+DRAW_REQUIRES_KEYS = {
+    "text": "the post's sentence",
+    "roles": "[A, B]: a board holding A holds B",
+    "both": "true: and a board holding B holds A",
+}
+DRAW_WHEN_KEYS = {
+    "text": "the post's sentence",
+    "if": "a DRAW_IF_KEYS condition",
+    "include": "the role the board must hold while it holds",
+    "exclude": "the role the board must not hold while it holds",
+}
+DRAW_IF_KEYS = {
+    "any": "roles: any of them is on the board",
+    "tag": "with `pool`: the card tag counted among the pool's cards (the rule's own role not counted)",
+    "pool": "the pool whose cards are counted; the share is of the pool's count",
+    "at_most": "the share is at most this (1/3)",
+    "more_than": "the share is more than this (2/3)",
+}
+DRAW_STRENGTH_KEYS = {
+    "text": "the post's sentence",
+    "camps": "[A, B]: the camps whose 强度值总和 are compared",
+    "between": "[least, most]: A's sum over B's (1.1, 1.2), both ends allowed",
 }
 SUBSTITUTION_KEYS = {
     "text": "the post's line",
@@ -445,6 +494,7 @@ TOP_KEYS = {
     "hands": "(merged) named pairs of dealt cards (金宝宝)",
     "deal": "what a deal must keep: forbidden pairs, hand counts, roles kept apart",
     "boards": "(merged) preset boards and their substitutions",
+    "draw": "how a board is drawn by the post's rules (身份配置: pools N选K, odds, sizes, requirements, strength)",
 }
 POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
 CAMP_KEYS = {

@@ -89,6 +89,8 @@ async def _roll(event: MessageEvent, words: list[str]) -> str:
 
 async def _board(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
+    if words[:1] == ["随机"]:  # a board drawn by the post's rules, for the directors' eyes only
+        return await service.draw_board(table, words[1:])
     if not words:
         presets = f"\n预设板型（/板子 板型[+替换…]）：\n{boards.describe(table.rs)}" if table.rs.boards else ""
         raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。{presets}")

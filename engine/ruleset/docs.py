@@ -144,6 +144,21 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("Card conditions (`deal.forbidden[].pair`)", "", v.CARD_CONDITION_KEYS, "key"),
     ("boards.<name>", "", v.BOARD_KEYS, "key"),
     ("boards.<name>.substitutions.<name>", "", v.SUBSTITUTION_KEYS, "key"),
+    (
+        "draw",
+        "A board drawn by the post's rules (`/板子 随机`, or `draw` in the Start command): first each pool's "
+        "count, then the roles, uniform among the boards that keep every rule (engine/draw.py). "
+        "A hand-made board is refused with the post's sentence it breaks.",
+        v.DRAW_KEYS,
+        "key",
+    ),
+    ("draw.pools.<name>", "", v.DRAW_POOL_KEYS, "key"),
+    ("draw.sizes[]", "", v.DRAW_SIZE_KEYS, "key"),
+    ("draw.exactly[]", "", v.DRAW_EXACTLY_KEYS, "key"),
+    ("draw.requires[]", "", v.DRAW_REQUIRES_KEYS, "key"),
+    ("draw.when[]", "", v.DRAW_WHEN_KEYS, "key"),
+    ("draw.when[].if, draw.sizes[].if", "", v.DRAW_IF_KEYS, "key"),
+    ("draw.strength", "", v.DRAW_STRENGTH_KEYS, "key"),
 ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import Problem, RulesetError
-from engine.ruleset import checks, documents, read_cards, read_flow, read_roles
+from engine.ruleset import checks, documents, read_cards, read_draw, read_flow, read_roles
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
 from engine.ruleset.yamlsrc import Node
@@ -72,6 +72,7 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.hands = read_cards.hands(doc, ctx)
     rs.deal = read_cards.deal(doc, ctx)
     rs.boards = read_cards.boards(doc, ctx)
+    rs.draw = read_draw.draw(doc, rs, ctx)
     read_flow.flow(doc, rs, ctx)
     rs.schedule = read_flow.schedule(doc, ctx)
     rs.vote = read_flow.vote(doc, ctx)

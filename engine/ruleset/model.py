@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ruleset.drawrules import DrawRules
+
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
 Cond = dict[str, Any]
 
@@ -160,6 +162,8 @@ class Role:
     influence: int = 0  # 影响力
     extra_cards: int = 0  # 盗贼: the board holds this many cards more than seats
     expansion: str = ""  # the expansion it belongs to
+    pool: str = ""  # the draw's pool (验人系, 强神 …)
+    strength: int | dict[str, int] | None = None  # 强度值, or one per win mode (骑士⑥屠城⑤刀边)
 
 
 @dataclass
@@ -454,6 +458,7 @@ class Ruleset:
     hands: dict[str, Hand] = field(default_factory=dict)
     deal: DealRules = field(default_factory=DealRules)
     boards: dict[str, Board] = field(default_factory=dict)
+    draw: DrawRules | None = None  # 身份配置 drawn by the post's rules (engine/draw.py)
     surrender_when: dict[str, Cond] = field(default_factory=dict)  # 在狼人阵营所有角色已入群后
     surrender_forbidden: dict[str, tuple[tuple[Cond, str], ...]] = field(default_factory=dict)
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs

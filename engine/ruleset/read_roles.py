@@ -131,6 +131,8 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             influence=ctx.integer(node, "influence", 0) or 0,
             extra_cards=ctx.integer(node, "extra_cards", 0) or 0,
             expansion=ctx.text(node, "expansion"),
+            pool=ctx.text(node, "pool"),
+            strength=_strength(node, ctx),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -141,6 +143,17 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
                 role.skills[skill_name] = skill
         out[name] = role
     return out
+
+
+def _strength(node: Node, ctx: Context) -> int | dict[str, int] | None:
+    """强度值: a number, or one per win mode ({屠城: 6, 刀边: 5})."""
+    value = node.get("strength")
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, dict) and value and all(isinstance(v, int) for v in value.values()):
+        return {str(k): v for k, v in value.items()}
+    ctx.err(node, "strength", "strength 应为整数，或 {胜利方式: 整数}")
+    return None
 
 
 def _counter(node: Node, ctx: Context, role: str) -> m.Counter | None:

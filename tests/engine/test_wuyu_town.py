@@ -269,7 +269,7 @@ def test_check_lists_the_expansions_apart_and_fails_only_on_the_base_game(tmp_pa
     roles = target / "roles.yaml"
     roles.write_text(roles.read_text(encoding="utf-8") + "  稻草人:\n    todo: 尚未实现吓跑乌鸦\n", encoding="utf-8")
     done = _check(target)
-    assert done.returncode == 1 and "未实现：身份 稻草人 —— 尚未实现吓跑乌鸦" in done.stdout
+    assert done.returncode == 2 and "未实现：身份 稻草人 —— 尚未实现吓跑乌鸦" in done.stdout
 
 
 def _check(path: Path) -> subprocess.CompletedProcess[str]:
