@@ -11,7 +11,9 @@ import asyncio
 import os
 import threading
 import uuid
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,15 +51,40 @@ def _run(statement: str) -> None:
         finally:
             await connection.close()
 
+    _in_thread(execute)
+
+
+def read(url: str, sql: str, **params: Any) -> list[tuple[Any, ...]]:
+    """The rows of one query on a bot's database (either backend), from sync or async code alike:
+    the tests that look into a running bot's store read it this way."""
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    rows: list[tuple[Any, ...]] = []
+
+    async def query() -> None:
+        engine = create_async_engine(url)
+        try:
+            async with engine.connect() as connection:
+                rows.extend(tuple(r) for r in (await connection.execute(text(sql), params)).all())
+        finally:
+            await engine.dispose()
+
+    _in_thread(query)
+    return rows
+
+
+def _in_thread(work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``work`` to its end on a loop of its own in another thread; its exception is raised here."""
     failure: list[BaseException] = []
 
-    def work() -> None:
+    def run() -> None:
         try:
-            asyncio.run(execute())
+            asyncio.run(work())
         except BaseException as exc:  # handed to the caller's thread
             failure.append(exc)
 
-    thread = threading.Thread(target=work)
+    thread = threading.Thread(target=run)
     thread.start()
     thread.join()
     if failure:

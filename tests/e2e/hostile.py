@@ -9,13 +9,13 @@ only a member, one B_DIR does not manage, and one the bot is not in.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.sandbox import Entry, SandboxClient, Segment, World, sent
+from tests.databases import read
 from tests.e2e.harness import BOT, BotProcess, attach
 
 A_DIR, B_DIR, STRANGER, LATECOMER = 11, 12, 99, 24
@@ -51,6 +51,7 @@ class Wire:
     world: World
     client: SandboxClient
     data: Path
+    database: str  # the bot's SQLAlchemy URL
 
     async def say(self, group: int, qq: int, text: str | list[Segment], expect: str = "", timeout: float = 15) -> Entry:
         event = await self.client.send_group(group, qq, text)
@@ -63,18 +64,17 @@ class Wire:
     def store(self) -> tuple[object, ...]:
         """Everything a refused command must leave alone, read from the bot's database (the
         outbox's delivery columns aside: earlier messages may still be going out)."""
-        with sqlite3.connect(self.data / "banshabot.db") as db:
-            return tuple(
-                db.execute(query).fetchall()
-                for query in (
-                    "SELECT id, status, board, settings FROM bansha_game ORDER BY id",
-                    "SELECT * FROM bansha_director ORDER BY game_id, qq",
-                    "SELECT * FROM bansha_player ORDER BY game_id, seat",
-                    "SELECT game_id, seq, payload, undone FROM bansha_command ORDER BY game_id, seq",
-                    "SELECT id, game_id, seq, to_kind, to_id, text FROM bansha_outbox ORDER BY id",
-                    "SELECT * FROM bansha_binding ORDER BY game_id, team",
-                )
+        return tuple(
+            read(self.database, query)
+            for query in (
+                "SELECT id, status, board, settings FROM bansha_game ORDER BY id",
+                "SELECT * FROM bansha_director ORDER BY game_id, qq",
+                "SELECT * FROM bansha_player ORDER BY game_id, seat",
+                "SELECT game_id, seq, payload, undone FROM bansha_command ORDER BY game_id, seq",
+                "SELECT id, game_id, seq, to_kind, to_id, text FROM bansha_outbox ORDER BY id",
+                "SELECT * FROM bansha_binding ORDER BY game_id, team",
             )
+        )
 
     async def refused(self, qq: int, text: str | list[Segment], expect: str, group: int | None = None) -> str:
         """``qq`` sends ``text`` (a DM, or in ``group``); the answer contains ``expect``, and
@@ -103,7 +103,7 @@ async def two_games(tmp: Path) -> AsyncIterator[Wire]:
     process.start()
     world = two_games_world()
     client = await attach(process, world)
-    wire = Wire(world, client, tmp)
+    wire = Wire(world, client, tmp, process.database)
     try:
         await wire.say(A_MAIN, A_DIR, "/新建 secret_number", "已新建第 #1 局")
         for qq, name in A_PLAYERS.items():

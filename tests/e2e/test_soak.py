@@ -22,7 +22,6 @@ import json
 import os
 import pickle
 import random
-import sqlite3
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from engine.autoplay import moves
 from engine.game import Game
 from engine.replay import replay
 from engine.ruleset.loader import load_ruleset
+from tests.databases import read
 from tests.e2e.harness import BOT, DIRECTOR, BotProcess, attach
 
 KILLS = int(os.environ.get("BANSHA_SOAK_KILLS", "5"))
@@ -69,37 +69,31 @@ class Soak:
 
     # ---------------------------------------------------------------- the bot's store
 
-    def db(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.data / "banshabot.db", timeout=10)
-
     def games(self) -> dict[int, tuple[str, Game | None]]:
         """Each game's status and, when running, its state replayed from the bot's log."""
         out: dict[int, tuple[str, Game | None]] = {}
-        with contextlib.closing(self.db()) as db:
-            for game_id, status in db.execute("SELECT id, status FROM bansha_game"):
-                rows = db.execute(
-                    "SELECT payload FROM bansha_command WHERE game_id=? AND undone=0 ORDER BY seq", (game_id,)
-                ).fetchall()
-                log = [c.from_dict(json.loads(p) if isinstance(p, str) else p) for (p,) in rows]
-                out[game_id] = (status, replay(RS, log)[0] if log else None)
+        for game_id, status in read(self.process.database, "SELECT id, status FROM bansha_game"):
+            log = [c.from_dict(p) for p in self.logged(game_id)]
+            out[game_id] = (status, replay(RS, log)[0] if log else None)
         return out
 
     def seats(self, game_id: int) -> dict[int, int]:
-        with contextlib.closing(self.db()) as db:
-            return dict(db.execute("SELECT seat, qq FROM bansha_player WHERE game_id=?", (game_id,)).fetchall())
+        return dict(read(self.process.database, "SELECT seat, qq FROM bansha_player WHERE game_id=:g", g=game_id))
 
     def logged(self, game_id: int) -> list[dict[str, Any]]:
-        with contextlib.closing(self.db()) as db:
-            rows = db.execute(
-                "SELECT payload FROM bansha_command WHERE game_id=? AND undone=0 ORDER BY seq", (game_id,)
-            ).fetchall()
+        rows = read(
+            self.process.database,
+            "SELECT payload FROM bansha_command WHERE game_id=:g AND undone=:no ORDER BY seq",
+            g=game_id,
+            no=False,
+        )
         return [json.loads(p) if isinstance(p, str) else p for (p,) in rows]
 
     def outbox(self) -> list[tuple[int, str, int, int, str, float | None]]:
-        with contextlib.closing(self.db()) as db:
-            return db.execute(
-                "SELECT o.game_id, o.to_kind, o.to_id, o.to_seat, o.text, o.sent_at FROM bansha_outbox o ORDER BY o.id"
-            ).fetchall()
+        return read(
+            self.process.database,
+            "SELECT o.game_id, o.to_kind, o.to_id, o.to_seat, o.text, o.sent_at FROM bansha_outbox o ORDER BY o.id",
+        )
 
     # ---------------------------------------------------------------- the bot's life
 
