@@ -13,6 +13,7 @@ import asyncio
 import heapq
 import time
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 from nonebot import logger, require
 
@@ -83,7 +84,7 @@ async def arm_stored() -> int:
     horizon = time.time() + WINDOW.total_seconds()
     armed = 0
     _later.clear()
-    for table_id, stamp in rows:
+    for table_id, stamp in cast(list[tuple[int, float]], rows):  # the query keeps only stored deadlines
         if stamp > horizon:
             heapq.heappush(_later, (stamp, table_id))
         elif _own(table_id):

@@ -131,7 +131,7 @@ async def play(ruleset_id: str, players: int, seed: int) -> int:
             options = []  # some players never vote
         if options:
             cmd = rng.choice(options)
-            await say(seats[cmd.seat], as_text(game, cmd))  # type: ignore[attr-defined]
+            await say(seats[cmd.seat], as_text(game, cmd))  # type: ignore[attr-defined]  # moves() makes only seat commands here
         else:
             await say(director, "推进")
     server.should_exit = True

@@ -19,6 +19,7 @@ from typing import Any
 from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import board_image, chat, deadlines, outbox, teams
 from bot.chat import Refused
@@ -170,7 +171,8 @@ async def set_board(table: Table, words: list[str]) -> str:
     """板子: a preset of the ruleset with its substitutions (6人局+魔术师), or the cards listed."""
     rs = table.rs
     words = [chat.term(w) for w in words]
-    template, substitutions = "", ()
+    template = ""
+    substitutions: tuple[str, ...] = ()
     if rs.boards and words and boards.parse(rs, words[0])[0] in rs.boards:
         try:
             template, substitutions = boards.parse(rs, " ".join(words))
@@ -572,7 +574,7 @@ async def undo(table: Table, by: Recipient, confirmed: bool = False) -> str:
     return ""
 
 
-async def _published_since(session, table: Table, seq: int) -> list[OutboxRow]:  # type: ignore[no-untyped-def]
+async def _published_since(session: AsyncSession, table: Table, seq: int) -> list[OutboxRow]:
     """The engine's messages from command ``seq`` on that already reached players or groups
     (not the senders' replies, not the directors' notes)."""
     query = select(OutboxRow).where(

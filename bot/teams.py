@@ -14,6 +14,7 @@ fails) the directors are told by DM, once, and the group is synced again when ri
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from nonebot import logger
 from nonebot.adapters.onebot.v11 import ActionFailed, Bot, NetworkError
@@ -96,7 +97,7 @@ async def bind(table: Table, team: str, group_id: int, sender: int) -> None:
     table.rosters[team] = now
 
 
-async def _members(bot: Bot, group: int) -> dict[int, dict]:  # type: ignore[type-arg]
+async def _members(bot: Bot, group: int) -> dict[int, dict[str, Any]]:
     return {m["user_id"]: m for m in await bot.get_group_member_list(group_id=group)}
 
 
@@ -154,7 +155,7 @@ async def _sync(
     group: int,
     members: frozenset[int],
     announce: bool,
-    present: dict[int, dict] | None = None,  # type: ignore[type-arg]
+    present: dict[int, dict[str, Any]] | None = None,
 ) -> None:
     """Kick, rename and invite (``present``: the group's member list, when just read); the notes
     are committed and queued. Raises NoRights when the bot is not admin there, before touching anyone."""

@@ -71,7 +71,7 @@ async def slashed_in_groups(event: MessageEvent, state: T_State) -> bool:
     """In a group a command needs its '/' (so chat that happens to start with 开始 is left alone)."""
     if isinstance(event, PrivateMessageEvent):
         return True
-    return state.get(PREFIX_KEY, {}).get(CMD_START_KEY) == "/"
+    return bool(state.get(PREFIX_KEY, {}).get(CMD_START_KEY) == "/")
 
 
 def split_tag(text: str) -> tuple[int | None, str]:

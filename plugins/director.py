@@ -8,6 +8,7 @@ moves it behind) or after it."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from nonebot import on_command
 from nonebot.adapters.onebot.v11 import (
@@ -124,7 +125,7 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
     return _ruling(table, words, at)
 
 
-def _ruling(table: Table, words: list[str], at) -> c.Command:  # type: ignore[no-untyped-def]
+def _ruling(table: Table, words: list[str], at: datetime) -> c.Command:
     if not words or words[0] not in RULING_WORDS:
         raise Refused(f"写法：{RULING_HELP}")
     what, rest = RULING_WORDS[words[0]], words[1:]

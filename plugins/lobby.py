@@ -132,7 +132,7 @@ async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
         raise Refused("游戏还没有开始，座位表在开局后才有。现在可以用「/名单」查看报名。")
     board = seat_board.public_board(table.game)
     picture = board_image.render(board)
-    return board.text() if picture is None else MessageSegment.image(picture)
+    return board.text() if picture is None else Message(MessageSegment.image(picture))
 
 
 async def _help(event: MessageEvent, words: list[str]) -> str:
@@ -167,9 +167,8 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str | Message]
 assert set(COMMANDS) == set(LOBBY_COMMANDS)
 COMMANDS.update(dict.fromkeys(DM_ONLY, _by_dm))  # in a DM a player's matcher takes these first
 COMMANDS["帮助"] = _help_here
-lobby = on_command(
-    LOBBY_COMMANDS[0], aliases=set(COMMANDS) - {LOBBY_COMMANDS[0]}, rule=slashed_in_groups, priority=5, block=True
-)
+aliases: set[str | tuple[str, ...]] = {name for name in COMMANDS if name != LOBBY_COMMANDS[0]}
+lobby = on_command(LOBBY_COMMANDS[0], aliases=aliases, rule=slashed_in_groups, priority=5, block=True)
 
 
 @lobby.handle()

@@ -43,10 +43,11 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
         return (), " ".join(words) or None  # 第一身份 <身份>: the card named goes first
     if spec is not None and spec.choice_hook:  # a free-form choice after the targets (心算, 点睛)
         count = spec.targets[1]
-        targets, _ = _targets(game, seat, "", words[:count]) if count else ((), None)
-        return targets, " ".join(words[count:]) or None
+        chosen = _targets(game, seat, "", words[:count])[0] if count else ()
+        return chosen, " ".join(words[count:]) or None
     choices = spec.choices if spec else ()
-    targets, choice = [], None
+    targets: list[int] = []
+    choice: str | None = None
     for word in words:
         if word in choices:
             choice = word

@@ -61,7 +61,9 @@ async def _temp(bot: Bot, matcher: Matcher, event: PrivateMessageEvent) -> None:
     if group is None:
         await matcher.finish(text)
     try:
-        await bot.send_private_msg(user_id=event.user_id, group_id=group, message=Message(MessageSegment.text(text)))
+        await bot.call_api(  # group_id: the temporary session it came through (not in the typed signature)
+            "send_private_msg", user_id=event.user_id, group_id=group, message=Message(MessageSegment.text(text))
+        )
     except (ActionFailed, NetworkError) as failure:
         logger.warning(f"无法通过群 {group} 的临时会话回复 {event.user_id}：{failure}")
     await matcher.finish()

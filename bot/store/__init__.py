@@ -33,7 +33,7 @@ async def _upgrade_database() -> None:
     from sqlalchemy.util import greenlet_spawn
 
     engine = get_session().bind  # builds the engine and metadata from the loaded models
-    async with engine.connect() as connection:  # type: ignore[union-attr]
+    async with engine.connect() as connection:  # type: ignore[union-attr]  # bound once the models loaded
         shared = connection.dialect.name == "postgresql"
         if shared:
             await connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
@@ -54,7 +54,7 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     ones. BANSHA_SQLITE_SYNC=FULL trades speed for that too (an fsync per commit)."""
     if "sqlite" not in type(connection).__module__:
         return
-    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor = connection.cursor()  # type: ignore[attr-defined]  # a DBAPI connection: sqlite3 here
     cursor.execute("PRAGMA journal_mode=WAL")
     sync = (setting("BANSHA_SQLITE_SYNC") or "NORMAL").upper()
     cursor.execute(f"PRAGMA synchronous={sync if sync in {'NORMAL', 'FULL', 'EXTRA'} else 'NORMAL'}")

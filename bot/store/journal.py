@@ -95,7 +95,7 @@ async def commit(write: Write) -> None:
     try:
         async with engine().begin() as connection:
             for statement, params in write.guards:
-                if (await connection.execute(statement, params)).rowcount != 1:  # type: ignore[attr-defined]
+                if (await connection.execute(statement, params)).rowcount != 1:
                     raise GuardFailed(str(statement))
             for statement, params in write.statements:
                 await connection.execute(statement, params)
