@@ -36,6 +36,11 @@ from engine.vocabulary import (
     FLOW_KEYS,
     GAME_CONDITIONS,
     HAND_KEYS,
+    INFORMATION_AUDIENCES,
+    INFORMATION_FACTS,
+    INFORMATION_FROM,
+    INFORMATION_KEYS,
+    INFORMATION_OF,
     KIND_KEYS,
     KNOWN_TAGS,
     LABEL_PARTS,
@@ -249,6 +254,7 @@ def _build(doc: Node, path: Path, ctx: _Ctx) -> m.Ruleset:
     rs.surrender, rs.surrender_when, rs.surrender_forbidden = _surrender(doc, ctx)
     rs.showdown, rs.rounds = _showdown(doc, ctx)
     rs.notices = _notices(doc, ctx)
+    rs.information = _information(doc, ctx, rs)
     rs.victory = _victory(doc, ctx)
     rs.options = _options(doc, ctx)
     return rs
@@ -1048,6 +1054,7 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
         succession=ctx.text(on_out, "prompt", "殉职"),
         timeout=ctx.text(on_out, "timeout", "random"),
         random_on=ctx.names(on_out, "random_on"),
+        retry_out=ctx.flag(on_out, "retry_out"),
         minutes_by_phase=by_phase or ((("day", m_), ("night", m_)) if (m_ := on_out.get("minutes")) else ()),
         public_label=ctx.text(node, "public_label", "name"),
         own_day=ctx.flag(election, "own_day"),
@@ -1060,6 +1067,59 @@ def _sheriff(doc: Node, ctx: _Ctx) -> m.SheriffRules | None:
     if rules.public_label not in {"name", "secret"}:
         ctx.err(node, "public_label", "public_label 应为 name 或 secret")
     return rules
+
+
+def _information(doc: Node, ctx: _Ctx, rs: m.Ruleset) -> dict[str, tuple[m.Knows, ...]]:
+    """Who may know what, and from when: the post's 公示 / 通知 rules, each with its sentence."""
+    node = _section(doc, "information", ctx)
+    ctx.keys(node, INFORMATION_AUDIENCES, "information")
+    out: dict[str, tuple[m.Knows, ...]] = {}
+    for audience in ("public", "seat", "directors"):
+        if audience in node:
+            out[audience] = _knows_list(node, audience, ctx, f"information.{audience}")
+    teams = ctx.mapping(node.get("teams"), node, "teams", "information.teams") or Node()
+    for team in teams:
+        if team not in rs.teams:
+            ctx.err(teams, team, f"information.teams 的团队 {team} 未定义")
+        out[f"team:{team}"] = _knows_list(teams, team, ctx, f"information.teams.{team}")
+    return out
+
+
+def _knows_list(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Knows, ...]:
+    raw = node.get(key)
+    if not isinstance(raw, list):
+        ctx.err(node, key, f"{what} 应为列表")
+        return ()
+    out = []
+    for i, item in enumerate(raw):
+        entry = ctx.mapping(item, raw, i, what)
+        if entry is None:
+            continue
+        ctx.keys(entry, INFORMATION_KEYS, what)
+        facts = ctx.names(entry, "knows")
+        for fact in facts:
+            if fact not in INFORMATION_FACTS:
+                ctx.err(entry, "knows", f"{what} 不认识的事实 {fact}（可用：{'、'.join(INFORMATION_FACTS)}）")
+        of, status = entry.get("of", "all"), ""
+        if isinstance(of, dict):
+            ctx.keys(of, {"status"}, f"{what}.of")
+            of, status = "status", ctx.text(of, "status")
+        elif of not in INFORMATION_OF:
+            ctx.err(entry, "of", f"{what} 的 of 应为 {'、'.join(INFORMATION_OF)} 或 {{status: 状态}}")
+        since = ctx.text(entry, "from", "start")
+        if since not in INFORMATION_FROM:
+            ctx.err(entry, "from", f"{what} 的 from 应为 {'、'.join(INFORMATION_FROM)}")
+        knows = m.Knows(
+            facts,
+            str(of),
+            status,
+            since,
+            ctx.flag(entry, "as_set"),
+            ctx.names(entry, "causes"),
+            ctx.text(entry, "text"),
+        )
+        out.append(knows)
+    return tuple(out)
 
 
 def _last_words(doc: Node, ctx: _Ctx) -> m.LastWords:
