@@ -23,12 +23,16 @@ if TYPE_CHECKING:
 def skills_known(game: Game, seat: Seat) -> list[Skill]:
     """The skills the seat holds as far as it knows: usable ones, and those lost unawares."""
     mine = cards.held(game, seat)
-    return [h.skill for h in mine if cards.usable(game, seat, h, mine) or _lost_unawares(h)]
+    return [h.skill for h in mine if _looks_usable(h, mine)]
 
 
-def _lost_unawares(holding: cards.Held) -> bool:
+def _looks_usable(holding: cards.Held, mine: list[cards.Held]) -> bool:
+    """Uses left, not lost as far as the seat was told, and what it ``requires`` likewise."""
     state = holding.state
-    return state.lost and state.unaware and (state.uses is None or state.uses > 0)
+    if (state.lost and not state.unaware) or (state.uses is not None and state.uses <= 0):
+        return False
+    needed = next((h for h in mine if h.skill.name == holding.skill.requires), None)
+    return not holding.skill.requires or (needed is not None and _looks_usable(needed, mine))
 
 
 def in_play(game: Game) -> list[Seat]:

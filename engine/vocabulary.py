@@ -402,7 +402,7 @@ INFORMATION_AUDIENCES = {
 }
 INFORMATION_KEYS = {
     "knows": "the facts (INFORMATION_FACTS), one or a list",
-    "of": "whose: all | self | members (the team's) | out (seats out) | revealed (a card turned over) | named (the seats the answered command named) | {status: X} (seats holding it)",
+    "of": "whose: all | self | members (the team's) | out (seats out) | revealed (a card turned over) | named (the seats the answered command named) | {status: X} (seats holding it) | {team: X} (seats that joined it)",
     "from": "start | formed (the team) | announced (an out: at 开门 for the night's, at once by day) | at_once | end (揭秘)",
     "as_set": "true: only the set, not which seat holds which (狼人可以知道所有狼人的秘密数字)",
     "causes": "(knows: causes) the causes of outs this audience is told",
@@ -413,6 +413,7 @@ INFORMATION_FACTS = {
     "camps": "a seat's camp",
     "secrets": "a seat's secret number",
     "members": "who is in the team",
+    "team": "the team's own name (情侣, or 旧日情侣: which kind of lover one is)",
     "outs": "that a seat is out",
     "causes": "why a seat went out",
     "targets": "whom a seat chose at night",

@@ -1076,16 +1076,16 @@ def _information(doc: Node, ctx: _Ctx, rs: m.Ruleset) -> dict[str, tuple[m.Knows
     out: dict[str, tuple[m.Knows, ...]] = {}
     for audience in ("public", "seat", "directors"):
         if audience in node:
-            out[audience] = _knows_list(node, audience, ctx, f"information.{audience}")
+            out[audience] = _knows_list(node, audience, ctx, f"information.{audience}", rs)
     teams = ctx.mapping(node.get("teams"), node, "teams", "information.teams") or Node()
     for team in teams:
         if team not in rs.teams:
             ctx.err(teams, team, f"information.teams 的团队 {team} 未定义")
-        out[f"team:{team}"] = _knows_list(teams, team, ctx, f"information.teams.{team}")
+        out[f"team:{team}"] = _knows_list(teams, team, ctx, f"information.teams.{team}", rs)
     return out
 
 
-def _knows_list(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Knows, ...]:
+def _knows_list(node: Node, key: str, ctx: _Ctx, what: str, rs: m.Ruleset) -> tuple[m.Knows, ...]:
     raw = node.get(key)
     if not isinstance(raw, list):
         ctx.err(node, key, f"{what} 应为列表")
@@ -1102,8 +1102,11 @@ def _knows_list(node: Node, key: str, ctx: _Ctx, what: str) -> tuple[m.Knows, ..
                 ctx.err(entry, "knows", f"{what} 不认识的事实 {fact}（可用：{'、'.join(INFORMATION_FACTS)}）")
         of, status = entry.get("of", "all"), ""
         if isinstance(of, dict):
-            ctx.keys(of, {"status"}, f"{what}.of")
-            of, status = "status", ctx.text(of, "status")
+            ctx.keys(of, {"status", "team"}, f"{what}.of")
+            kind = "team" if "team" in of else "status"
+            of, status = kind, ctx.text(of, kind)
+            if kind == "team" and status not in rs.teams:
+                ctx.err(entry, "of", f"{what} 的团队 {status} 未定义")
         elif of not in INFORMATION_OF:
             ctx.err(entry, "of", f"{what} 的 of 应为 {'、'.join(INFORMATION_OF)} 或 {{status: 状态}}")
         since = ctx.text(entry, "from", "start")

@@ -400,8 +400,8 @@ class Knows:
     """One rule of the information model: an audience knows these facts of these seats, from then."""
 
     facts: tuple[str, ...]  # roles | camps | secrets | outs | causes | targets | all
-    of: str = "all"  # all | self | members | out | revealed | status
-    status: str = ""  # of: {status: X}
+    of: str = "all"  # all | self | members | out | revealed | named | status | team
+    status: str = ""  # of: {status: X} or {team: X}: its name
     since: str = "start"  # start | formed | announced | at_once | end
     as_set: bool = False
     causes: tuple[str, ...] = ()
