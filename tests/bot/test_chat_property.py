@@ -1,8 +1,8 @@
-"""Property: no chat input crashes a game. Random and adversarial DMs — every skill name and
+"""Property: no chat input crashes a game or is answered with a secret. Random and adversarial DMs — every skill name and
 player command at every moment, any seat, in play or out, with numbers, names, garbage and
 nothing as arguments — go through the players' chat parser and the engine: each is answered
-(recorded, or refused with a reason) or ignored by rule, none raises, and a refused one changes
-nothing. Random legal moves keep the games going meanwhile."""
+(recorded, or refused with a reason) or ignored by rule, none raises, a refused one changes
+nothing, and no answer tells the sender more than it may know (the audit of tests/engine/audit.py). Random legal moves keep the games going meanwhile."""
 
 from __future__ import annotations
 
@@ -18,8 +18,10 @@ from engine import cards
 from engine import commands as c
 from engine.autoplay import moves
 from engine.game import Game, check_start
+from engine.messages import seat as to_seat
 from engine.ruleset.loader import load_ruleset
 from tests.engine import test_dual_properties, test_wuyu_town
+from tests.engine.audit import leaks
 from tests.engine.builders import NAMES, T0
 
 WORDS = ("身份", "帮助", "投票", "改票", "弃权", "遗言", "投降", "拒绝投降", "拍刀", "同意拍刀", "拒绝拍刀", "放弃")
@@ -87,12 +89,15 @@ def _play(ruleset: str, seed: int, inputs: int) -> int:
                 command = command_for(game, seat, words, text)
             except Refused as refused:
                 assert str(refused), f"a refusal says why: {text!r}"
+                _audit(game, seat, str(refused), text)
                 command = None
             if isinstance(command, str):
                 assert command, f"a view answers: {text!r}"
+                _audit(game, seat, command, text)  # 身份, 帮助
             elif command is not None:
                 result = game.apply(replace(command, at=now))
                 assert result.reply or result.accepted, f"a refusal says why: {text!r}"
+                _audit(game, seat, result.reply, text, tuple(getattr(command, "targets", ())))
                 if not result.accepted:
                     assert pickle.dumps(game.fingerprint()) == before, f"refused {text!r} changed the game"
             answered += 1
@@ -106,6 +111,12 @@ def _play(ruleset: str, seed: int, inputs: int) -> int:
             if deadline is not None:
                 game.apply(c.Tick(at=deadline))
     return answered
+
+
+def _audit(game: Game, seat: int, answer: str, text: str, named: tuple[int, ...] = ()) -> None:
+    """The answer tells the sender nothing it may not know (tests/engine/audit.py)."""
+    found = leaks(game, to_seat(seat), answer, "reply", named)
+    assert not found, f"{text!r} from seat {seat}:\n" + "\n".join(map(str, found))
 
 
 @pytest.mark.parametrize("ruleset", ["secret_number", "dual_identity", "wuyu_town"])
