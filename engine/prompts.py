@@ -169,11 +169,11 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
         options = successors(game, seat.no)
         if len(cmd.targets) != 1 or cmd.targets[0] not in {s.no for s in options}:
             raise Refusal(f"请选择一名继任警长。选择范围：{texts.options(game.rs, options)}。")
-        chosen = st.seat(cmd.targets[0])
-        if not chosen.alive and game.rs.sheriff and game.rs.sheriff.retry_out:
-            rest = [s for s in options if s is not chosen]
+        successor = st.seat(cmd.targets[0])
+        if not successor.alive and game.rs.sheriff and game.rs.sheriff.retry_out:
+            rest = [s for s in options if s is not successor]
             raise Refusal(
-                f"{game.label(chosen.no)}已经出局，不能继任警长：请选择一名继任警长。选择范围：{texts.options(game.rs, rest)}。"
+                f"{game.label(successor.no)}已经出局，不能继任警长：请选择一名继任警长。选择范围：{texts.options(game.rs, rest)}。"
             )
         st.prompt = None
         voting.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")

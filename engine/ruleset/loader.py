@@ -1100,12 +1100,14 @@ def _knows_list(node: Node, key: str, ctx: _Ctx, what: str, rs: m.Ruleset) -> tu
         for fact in facts:
             if fact not in INFORMATION_FACTS:
                 ctx.err(entry, "knows", f"{what} 不认识的事实 {fact}（可用：{'、'.join(INFORMATION_FACTS)}）")
-        of, status = entry.get("of", "all"), ""
-        if isinstance(of, dict):
-            ctx.keys(of, {"status", "team"}, f"{what}.of")
-            kind = "team" if "team" in of else "status"
-            of, status = kind, ctx.text(of, kind)
-            if kind == "team" and status not in rs.teams:
+        of, status = str(entry.get("of", "all")), ""
+        seats = entry.get("of") if isinstance(entry.get("of"), dict) else None
+        if seats is not None:
+            picked = ctx.mapping(seats, entry, "of", f"{what}.of") or Node()
+            ctx.keys(picked, {"status", "team"}, f"{what}.of")
+            of = "team" if "team" in picked else "status"
+            status = ctx.text(picked, of)
+            if of == "team" and status not in rs.teams:
                 ctx.err(entry, "of", f"{what} 的团队 {status} 未定义")
         elif of not in INFORMATION_OF:
             ctx.err(entry, "of", f"{what} 的 of 应为 {'、'.join(INFORMATION_OF)} 或 {{status: 状态}}")
@@ -1114,7 +1116,7 @@ def _knows_list(node: Node, key: str, ctx: _Ctx, what: str, rs: m.Ruleset) -> tu
             ctx.err(entry, "from", f"{what} 的 from 应为 {'、'.join(INFORMATION_FROM)}")
         knows = m.Knows(
             facts,
-            str(of),
+            of,
             status,
             since,
             ctx.flag(entry, "as_set"),
