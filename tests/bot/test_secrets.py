@@ -11,6 +11,7 @@ import pytest
 from nonebug import App
 
 from engine import commands as c
+from engine.messages import Audience, Message, To
 from tests.bot.helpers import OWNER, accepted, game, holders, now, refused, running_game, secret
 
 
@@ -42,3 +43,21 @@ async def test_the_vote_hint_lists_who_everyone_knows_is_in(app: App, monkeypatc
     live.st.night_deaths.append(target.no)
     everyone = "、".join(str(n) for n in sorted(s.secret for s in live.st.seats))
     await refused(app, villager, "投票 abc", f"没有「abc」这个投票对象。可投：秘密数字{everyone}，或「弃权」。")
+
+
+async def test_a_team_message_is_relayed_to_the_members_it_was_said_to(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No group bound: the relay goes by DM to the members when it was said, not to whoever is in
+    the team once the command is over (a seat joining later does not read what came before)."""
+    from bot import outbox
+
+    table = await running_game(app, monkeypatch)
+    live = game(table)
+    assert not any("情侣" in s.teams for s in live.st.seats)  # nobody is in it now
+    said = Message(Audience(To.TEAM, team="情侣", members=(1, 3)), "情侣群消息", "team")
+    rows = outbox.rows_for(table, table.seq, [said])
+    assert [(r.to_kind, r.to_seat, r.text) for r in rows] == [
+        ("user", 1, "【情侣群】情侣群消息"),
+        ("user", 3, "【情侣群】情侣群消息"),
+    ]
