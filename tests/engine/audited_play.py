@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 from engine import commands as c
 from engine import reports
-from engine.autoplay import moves
 from engine.game import Game
 from engine.messages import seat as to_seat
 from engine.ruleset.model import Ruleset
 from tests.engine.audit import Leak, leaks, message_leaks
-from tests.engine.random_play import Garbage
+from tests.engine.random_play import Garbage, next_command
 
 
 @dataclass
@@ -30,19 +29,9 @@ def audited_game(rs: Ruleset, first: c.Start, garbage: Garbage, garbage_rate: fl
     _check(run, "开局", game.out)
     rng = random.Random(first.seed * 7919 + 1)
     for _ in range(steps):
-        if game.st.phase == "over":
+        cmd = next_command(game, rng, garbage, garbage_rate)
+        if cmd is None:
             break
-        options = moves(game, game.st.clock.real(game.st.now), rng)
-        roll = rng.random()
-        if roll < garbage_rate:
-            cmd = garbage(game, rng)
-        elif options and roll < 0.85:
-            cmd = rng.choice(options)
-        else:
-            deadline = game.next_deadline()
-            if deadline is None:
-                break
-            cmd = c.Tick(at=deadline)
         result = game.apply(cmd)
         run.commands += 1
         _check(run, repr(cmd), result.messages)
