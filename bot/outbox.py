@@ -109,9 +109,8 @@ def _destinations(table: Table, message: EngineMessage) -> list[tuple[str, int, 
     group = table.bindings.get(to.team)
     if group:
         return [("group", group, 0, "")]
-    team = table.rs.teams[to.team]  # no group bound: relay to each member by DM
-    members = [] if table.game is None else [s.no for s in table.game.st.seats if to.team in s.teams]
-    return [("user", 0, no, f"【{team.group or team.name}】") for no in members]
+    team = table.rs.teams[to.team]  # no group bound: relay by DM to the members it was said to
+    return [("user", 0, no, f"【{team.group or team.name}】") for no in to.members]
 
 
 def _chunks(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, cast
 
-from engine import cards, conditions, effects, prompts, rounds, targeting, texts
+from engine import cards, conditions, effects, prompts, rounds, targeting, texts, views
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
@@ -293,7 +293,7 @@ def announce_step(game: Game) -> None:
         if st.phase in {"day", "election"}:
             skills = [
                 s
-                for s in game.held_skills(seat)
+                for s in views.skills_known(game, seat)
                 if s.timing == "day" and cards.publicly_in(game, seat) and unavailable(game, seat, s) is None
             ]
         else:
@@ -304,14 +304,22 @@ def announce_step(game: Game) -> None:
             game.tell(seat.no, cards.order_prompt(game, seat, until), "prompt")
             continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
+        how = "或".join(_syntax(game, seat, s) for s in skills)
         if st.phase in {"day", "election"}:  # a day skill is used when sent; there is nothing to pass
-            game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」发动。", "prompt")
+            game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送{how}发动。", "prompt")
         else:
             game.tell(
-                seat.no,
-                f"【{title}·{step.name}】你可以发动：{lines}。截止 {until}。发送「技能名 目标」，或「放弃」。",
-                "prompt",
+                seat.no, f"【{title}·{step.name}】你可以发动：{lines}。截止 {until}。发送{how}，或「放弃」。", "prompt"
             )
+
+
+def _syntax(game: Game, seat: Seat, skill: Skill) -> str:
+    """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
+    if not skill.needs_targets and (choice_words(game, seat, skill) or skill.choice_hook):
+        return f"「{skill.name} 选择」"
+    if skill.needs_targets and (choice_words(game, seat, skill) or skill.choice_hook):
+        return f"「{skill.name} 目标 选择」"
+    return prompts.syntax(skill.name, skill.needs_targets)
 
 
 # ---------------------------------------------------------------- resolution
@@ -497,7 +505,7 @@ def _playing(game: Game) -> None:
 def _find(game: Game, seat: Seat, name: str) -> Held:
     holding = cards.find(game, seat, name)
     if holding is None:
-        mine = "、".join(s.name for s in game.held_skills(seat)) or "无"
+        mine = "、".join(s.name for s in views.skills_known(game, seat)) or "无"
         raise Refusal(f"你没有技能「{name}」。你现在持有的技能：{mine}。")
     return holding
 
@@ -505,6 +513,8 @@ def _find(game: Game, seat: Seat, name: str) -> Held:
 def check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
     legal = legal_targets(game, seat, skill)
     low, high = skill.targets
+    if high == 0 and targets:
+        raise Refusal(f"{skill.name}不需要选择目标：发送{prompts.syntax(skill.name, False)}即可。")
     wanted = str(low) if low == high else f"{low}到{high}"
     if not (low <= len(targets) <= high):
         raise Refusal(
@@ -589,7 +599,7 @@ def act(game: Game, cmd: c.Act) -> str:
 
         game.say(team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
     until = game.deadline_text(st.deadline) if st.deadline else ""
-    what = aimed + (f"（{cmd.choice}）" if cmd.choice else "")
+    what = aimed + (f"（选择：{cmd.choice}）" if cmd.choice else "")  # the seat's choice, not a fact of its target
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
     if not _close_if_done(game) and until:
         reply += f"截止 {until} 前可重新提交以更改；本步骤的其他人都提交后，步骤会提前结束。"

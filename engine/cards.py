@@ -67,12 +67,17 @@ def card_by_id(game: Game, card_id: int) -> tuple[Seat, Card]:
 
 
 def publicly_in(game: Game, seat: Seat) -> bool:
-    """Still in the game as far as the public knows: alive, or out tonight before 竞选日's end
+    """Still in the game as a player may use it: alive, or out tonight before 竞选日's end
     (or, where the ruleset says so, before the night's outs are announced at all)."""
     st = game.st
     if seat.alive or seat.no not in st.night_deaths:
         return seat.alive
     return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
+
+
+def known_out(game: Game, seat: Seat) -> bool:
+    """Out, and everyone knows it: a night's outs are announced at 开门 (after 竞选日 where there is one)."""
+    return not seat.alive and not (seat.no in game.st.night_deaths and game.st.phase in {"night", "dawn", "election"})
 
 
 # ---------------------------------------------------------------- tags and skills

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import acting, boards, cards, director, draw, effects, flow, messages, texts, victory, voting
+from engine import acting, boards, cards, director, draw, effects, flow, messages, texts, victory, views, voting
 from engine import commands as c
 from engine.errors import Refusal
 from engine.messages import Audience, Message
@@ -203,6 +203,8 @@ class Game:
     # ------------------------------------------------------------------ output
 
     def say(self, to: Audience, text: str, kind: str = "notice") -> None:
+        if to.kind is messages.To.TEAM and not to.members:  # its readers are the members now
+            to = replace(to, members=tuple(s.no for s in self.st.seats if to.team in s.teams))
         self.out.append(Message(to, text, kind))
 
     def tell(self, seat: int, text: str, kind: str = "notice") -> None:
@@ -331,15 +333,7 @@ class Game:
         ctx = effects.Ctx(self, actor=0, targets=[s.no for s in everyone], rule=rule)
         effects.run(ctx, team.on_formed)
         if team.intro:
-            labels = (
-                [f"{s.name}（{self.label(s.no)}）" for s in everyone]
-                if self.rs.addressing == "secret_number"
-                else [self.label(s.no) for s in everyone]
-            )
-            intro = team.intro.format(
-                member_secrets="、".join(str(s.secret) for s in sorted(everyone, key=lambda s: s.secret)),
-                member_labels="、".join(labels),
-            )
+            intro = views.team_text(self, name, everyone)
             if team.chat:
                 self.say(messages.team(name), intro, "team")
             else:
@@ -437,7 +431,7 @@ class Game:
         from dataclasses import asdict
 
         st = self.st
-        data = {k: v for k, v in st.__dict__.items() if k not in {"rng", "work", "clock", "prompt", "surrender"}}
+        data = {k: v for k, v in st.__dict__.items() if k not in {"rng", "work", "clock", "prompt"}}
         data = {k: (asdict(v) if hasattr(v, "__dataclass_fields__") else v) for k, v in data.items()}
         data["seats"] = [asdict(s) for s in st.seats]
         data["acts"] = [asdict(a) for a in st.acts]
@@ -448,7 +442,6 @@ class Game:
         data["work"] = [repr(w) for w in st.work]
         data["clock"] = asdict(st.clock)
         data["prompt"] = asdict(st.prompt) if st.prompt else None
-        data["surrender"] = asdict(st.surrender) if st.surrender else None
         return data
 
 

@@ -22,6 +22,9 @@ class Audience:
     kind: To
     seat: int = 0  # seat number for To.SEAT
     team: str = ""  # team name for To.TEAM
+    # To.TEAM: the members when the message was said — who reads it, whatever the rest of the
+    # command changes (a seat joining later does not read what was said before it joined)
+    members: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         if self.kind is To.SEAT:
@@ -57,10 +60,18 @@ class Message:
             data["seat"] = self.to.seat
         if self.to.kind is To.TEAM:
             data["team"] = self.to.team
+            data["members"] = list(self.to.members)
         return data
 
     @staticmethod
     def from_dict(data: dict[str, object]) -> Message:
         kind = To(str(data["to"]))
-        audience = Audience(kind, seat=int(str(data.get("seat") or 0)), team=str(data.get("team", "")))
+        members = data.get("members") or []
+        assert isinstance(members, list), members
+        audience = Audience(
+            kind,
+            seat=int(str(data.get("seat") or 0)),
+            team=str(data.get("team", "")),
+            members=tuple(int(n) for n in members),
+        )
         return Message(audience, str(data["text"]), str(data.get("kind", "notice")))

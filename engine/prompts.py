@@ -23,11 +23,31 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
+TRIGGER_WORDS = {
+    "out": "出局后",
+    "exiling": "因投票即将出局时",
+    "step_open": "步骤开始时",
+    "tie": "投票平票时",
+    "top": "获得投票最多时",
+    "targeted": "成为技能目标时",
+    "vote_end": "投票结束后",
+    "tally": "计票时",
+    "other_out": "其他角色出局时",
+}
+
+
 def trigger_text(skill: Skill) -> str:
-    assert skill.trigger is not None
-    return {"out": "出局后", "exiling": "因投票即将出局时", "step_open": "步骤开始时", "tie": "投票平票时"}[
-        skill.trigger.on
-    ]
+    """When a reaction may be sent, in the post's words (every trigger the vocabulary has)."""
+    if skill.trigger is None:
+        return "触发时"
+    if skill.trigger.on == "exiling" and skill.trigger.anyone:
+        return "有角色因投票即将出局时"
+    return TRIGGER_WORDS.get(skill.trigger.on, "触发时")
+
+
+def syntax(skill_name: str, needs_targets: bool) -> str:
+    """How to send a skill: 「预言 目标」, or just 「暗示」 for one that takes no target."""
+    return f"「{skill_name} 目标」" if needs_targets else f"「{skill_name}」"
 
 
 def holding(game: Game) -> Held | None:
@@ -40,10 +60,14 @@ def holding(game: Game) -> Held | None:
 
 
 def successors(game: Game, sheriff: int) -> list[Seat]:
+    """Whom the sheriff may hand over to: every seat it knows to be in, itself aside (an out
+    tonight is not known before 开门; the badge it gets passes on once that out is announced)."""
     return [
         s
         for s in game.st.seats
-        if s.alive and s.no != sheriff and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
+        if not cards.known_out(game, s)
+        and s.no != sheriff
+        and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
     ]
 
 
@@ -81,10 +105,13 @@ def raise_prompt(game: Game, item: Ask) -> None:
         decline = "，或「放弃」（之后没有警长）" if game.rs.sheriff and game.rs.sheriff.timeout == "none" else ""
         text = (
             f"你需要选择继任警长（{item.skill}）：选择范围：{texts.options(game.rs, options)}。截止 {until}。"
-            f"发送「{item.skill} 目标」{decline}。"
+            f"发送{syntax(item.skill, True)}{decline}。"
         )
     else:
-        text = f"你可以发动{item.skill}：选择范围：{texts.options(game.rs, options)}。截止 {until}。发送「{item.skill} 目标」，或「放弃」。"
+        scope = f"选择范围：{texts.options(game.rs, options)}。" if skill.needs_targets else ""
+        text = (
+            f"你可以发动{item.skill}：{scope}截止 {until}。发送{syntax(item.skill, skill.needs_targets)}，或「放弃」。"
+        )
     game.tell(seat.no, text, "prompt")
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
 
@@ -133,17 +160,30 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
     prompt = st.prompt
     assert prompt is not None
     if cmd.skill != prompt.skill:
-        raise Refusal(f"现在需要你决定{prompt.skill}（发送「{prompt.skill} 目标」或「放弃」），不能发动{cmd.skill}。")
+        held = holding(game)
+        needs = prompt.kind == "sheriff" or (held is not None and held.skill.needs_targets)
+        raise Refusal(
+            f"现在需要你决定{prompt.skill}（发送{syntax(prompt.skill, needs)}或「放弃」），不能发动{cmd.skill}。"
+        )
     if prompt.kind == "sheriff":
         options = successors(game, seat.no)
         if len(cmd.targets) != 1 or cmd.targets[0] not in {s.no for s in options}:
             raise Refusal(f"请选择一名继任警长。选择范围：{texts.options(game.rs, options)}。")
+        successor = st.seat(cmd.targets[0])
+        if not successor.alive and game.rs.sheriff and game.rs.sheriff.retry_out:
+            rest = [s for s in options if s is not successor]
+            raise Refusal(
+                f"{game.label(successor.no)}已经出局，不能继任警长：请选择一名继任警长。选择范围：{texts.options(game.rs, rest)}。"
+            )
         st.prompt = None
         voting.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")
         return f"已移交警长：{game.label(cmd.targets[0])}。"
     held = holding(game)
     assert held is not None
-    acting.check_targets(game, seat, held.skill, cmd.targets)
+    targets = cmd.targets
+    if prompt.kind == "exiling" and not held.skill.needs_targets and targets == (prompt.data["out"].seat,):
+        targets = ()  # the one being exiled is its implicit target (善行): naming it means the same
+    acting.check_targets(game, seat, held.skill, targets)
     acting.check_choice(game, seat, held.skill, cmd.choice)
     st.prompt = None
     if held.state.unaware:  # 长寿之命: told only now
@@ -151,13 +191,13 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
         if prompt.kind == "exiling":
             _continue_exile(game, prompt, cancelled=False)
         return f"已记录：{held.skill.name}。"
-    chosen = list(cmd.targets)
+    chosen = list(targets)
     if prompt.kind == "exiling" and not held.skill.needs_targets:
         chosen = [prompt.data["out"].seat]  # the seat about to be exiled
     ctx = acting.use(game, seat, held, chosen, cmd.choice)
     if prompt.kind == "exiling":
         _continue_exile(game, prompt, cancelled=ctx.cancelled)
-    aimed = "、".join(game.label(t) for t in cmd.targets)
+    aimed = "、".join(game.label(t) for t in targets)
     return f"已发动{held.skill.name}" + (f" → {aimed}" if aimed else "") + "。"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, texts
+from engine import acting, cards, texts, views
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -80,7 +80,7 @@ def seat_view(game: Game, no: int) -> str:
     skills = []
     for held in cards.held(game, seat):
         state = held.state
-        if state.lost:
+        if state.lost and not state.unaware:  # lost unawares: told only when it tries (长寿之命)
             left = "已失去"
         elif state.uses is not None:
             left = f"剩余{state.uses}次" if state.uses > 0 else "已用完"
@@ -96,10 +96,9 @@ def seat_view(game: Game, no: int) -> str:
     if known:
         lines.append("状态：" + "、".join(f"[{n}]" for n in dict.fromkeys(known)))
     for team in seat.teams:
-        mates = [s for s in game.st.seats if team in s.teams and s.no != seat.no]
-        if mates and rs.teams[team].intro:
-            named = [game.label(m.no) if rs.addressing == "seat" else f"{m.name}（{game.label(m.no)}）" for m in mates]
-            lines.append(f"{team}：" + "、".join(named))
+        members = [s for s in game.st.seats if team in s.teams]
+        if len(members) > 1 and rs.teams[team].intro:  # as the team was told of itself, no more
+            lines.append(views.team_text(game, team, members))
     if game.st.sheriff == seat.no:
         lines.append("你是警长。")
     lines.append(_now_line(game, seat))
@@ -159,12 +158,10 @@ def director_view(game: Game) -> str:
         )
     if st.prompt:
         lines.append(f"等待反应：{game.who(st.prompt.seat)} 的 {st.prompt.skill}")
-    if st.surrender:
-        lines.append(f"投降进行中：{st.surrender.camp}（已同意 {len(st.surrender.agreed)}/{len(st.surrender.asked)}）")
-    if st.showdown:
-        lines.append(
-            f"拍刀进行中：{st.showdown.camp}（已同意 {len(st.showdown.agreed)}/{len(st.showdown.asked)}）：{st.showdown.plan}"
-        )
+    for open_ in st.surrenders.values():
+        lines.append(f"投降进行中：{open_.camp}（已同意 {len(open_.agreed)}/{len(open_.asked)}）")
+    for plan in st.showdowns.values():
+        lines.append(f"拍刀进行中：{plan.camp}（已同意 {len(plan.agreed)}/{len(plan.asked)}）：{plan.plan}")
     return "\n".join(lines)
 
 

@@ -244,8 +244,8 @@ class GameState:
     night_deaths: list[int] = field(default_factory=list)
     dawn_statuses: list[tuple[str, int]] = field(default_factory=list)
     last_words_left: int = 0
-    surrender: Surrender | None = None
-    showdown: Showdown | None = None
+    surrenders: dict[str, Surrender] = field(default_factory=dict)  # camp → its open 投降
+    showdowns: dict[str, Showdown] = field(default_factory=dict)  # camp → its open 拍刀
     # this night's [指定] skills: (skill, seat, chosen targets) in resolution order
     chosen: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     redirects: dict[int, int] = field(default_factory=dict)  # 选择目标 → 结算目标 until the night ends

@@ -120,12 +120,13 @@ def end(game: Game, winner: str | None, reason: str) -> None:
 
 
 def surrender(game: Game, cmd: c.Surrender) -> str:
-    """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently."""
+    """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently. A camp's
+    投降 is its own: a seat not asked sees none open (another camp's is not its to know)."""
     st, rs = game.st, game.rs
     if st.phase == "over":
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
-    current = st.surrender
+    current = _asking(st.surrenders, seat)
     if current is None:
         if not cmd.agree:
             raise Refusal("现在没有进行中的投降。")
@@ -143,20 +144,18 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
         asked = tuple(s.no for s in conditions.select(st, rs.surrender[seat.camp]) if s.camp == seat.camp) or (seat.no,)
         if seat.no not in asked:
             raise Refusal("你不在需要询问投降的角色之列，不能发起投降。")
-        st.surrender = Surrender(seat.camp, asked, [seat.no])
+        current = st.surrenders[seat.camp] = Surrender(seat.camp, asked, [seat.no])
         game.log("surrender", f"{game.who(seat.no)}发起{seat.camp}投降", "投降")
         for other in asked:
             if other != seat.no:
                 game.tell(other, f"{seat.name}发起了{seat.camp}的投降。同意请发送「投降」，拒绝请发送「拒绝投降」。")
         reply = f"已发起投降，等待{len(asked) - 1}名角色同意。"
     else:
-        reply = _answer(game, seat, current, cmd.agree, "surrender", "投降")
+        reply = _answer(game, seat, current, cmd.agree, st.surrenders, "投降")
         if not cmd.agree:
             return reply
-    current = st.surrender
-    assert current is not None
     if set(current.agreed) >= set(current.asked):
-        st.surrender = None
+        del st.surrenders[current.camp]
         for other in current.asked:
             game.tell(other, f"{current.camp}投降有效，该阵营判负（不公示）。")
         lose(game, current.camp, "投降")
@@ -165,13 +164,24 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
     return reply
 
 
-def _answer(game: Game, seat: Seat, open_: Surrender | Showdown, agree: bool, kind: str, word: str) -> str:
-    """An asked member's answer to the camp's open 投降 or 拍刀 (``kind`` names the state field):
-    agreeing is recorded; refusing cancels it and tells the others."""
-    if seat.no not in open_.asked:
-        raise Refusal(f"正在进行的是{open_.camp}的{word}，你不在需要同意之列。")
+def _asking(open_: dict[str, Surrender] | dict[str, Showdown], seat: Seat) -> Surrender | Showdown | None:
+    """The open 投降 or 拍刀 that asks this seat, if any."""
+    return next((x for x in open_.values() if seat.no in x.asked), None)
+
+
+def _answer(
+    game: Game,
+    seat: Seat,
+    open_: Surrender | Showdown,
+    agree: bool,
+    all_open: dict[str, Surrender] | dict[str, Showdown],
+    word: str,
+) -> str:
+    """An asked member's answer to the camp's open 投降 or 拍刀: agreeing is recorded; refusing
+    cancels it and tells the others."""
+    kind = "surrender" if word == "投降" else "showdown"
     if not agree:
-        setattr(game.st, kind, None)
+        del all_open[open_.camp]
         game.log(kind, f"{game.who(seat.no)}拒绝{word}，{word}取消", word)
         for other in open_.asked:
             if other != seat.no:
@@ -194,7 +204,7 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
     if st.phase == "over":
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
-    current = st.showdown
+    current = _asking(st.showdowns, seat)
     if current is None:
         if not cmd.agree:
             raise Refusal("现在没有进行中的拍刀。")
@@ -210,24 +220,23 @@ def showdown(game: Game, cmd: c.Showdown) -> str:
         plan = cmd.plan.strip()
         if not plan:
             raise Refusal("拍刀需要给出接下来的操作方案：「拍刀 方案」，例如「拍刀 今晚杀3号，明天全票投5号」。")
-        st.showdown = Showdown(seat.camp, plan, asked, [seat.no])
+        current = st.showdowns[seat.camp] = Showdown(seat.camp, plan, asked, [seat.no])
         game.log("showdown", f"{game.who(seat.no)}发起{seat.camp}拍刀，方案：{plan}", "拍刀")
         for other in asked:
             if other != seat.no:
                 game.tell(other, f"{seat.name}发起拍刀，方案：{plan}。同意请发送「同意拍刀」，拒绝请发送「拒绝拍刀」。")
         reply = f"已发起拍刀，等待{len(asked) - 1}名角色同意。"
     else:
-        reply = _answer(game, seat, current, cmd.agree, "showdown", "拍刀")
+        reply = _answer(game, seat, current, cmd.agree, st.showdowns, "拍刀")
         if not cmd.agree:
             return reply
-    current = st.showdown
-    assert current is not None
+    assert isinstance(current, Showdown)
     if set(current.agreed) >= set(current.asked) and current.camp in rs.rounds:
-        st.showdown = None
+        del st.showdowns[current.camp]
         rounds.begin(game, current.camp)
         return reply + "轮次决胜开始。"
     if set(current.agreed) >= set(current.asked):
-        st.showdown = None
+        del st.showdowns[current.camp]
         others = [camp for camp in in_play(game) if camp != current.camp]
         game.say_directors(
             f"【拍刀】{current.camp}全员同意拍刀，方案：{current.plan}。"

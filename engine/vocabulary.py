@@ -410,6 +410,7 @@ SHERIFF_OUT_KEYS = {
     "prompt": "the succession's name (殉职)",
     "timeout": "random | none: what silence means",
     "random_on": "causes after which the badge passes at random, without asking (红牌)",
+    "retry_out": "true: a successor already out tonight is refused, and the sheriff told to choose again (警长将得到通知重新选择)",
     "minutes": "the prompt's time limit: N | {day: N, night: N}",
 }
 LAST_WORDS_KEYS = {
@@ -442,6 +443,34 @@ NOTICE_KEYS = {
     "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
     "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
 }
+INFORMATION_AUDIENCES = {
+    "public": "the main group: every player",
+    "seat": "each seat, of itself and what it is told",
+    "teams": "{<team>: [rules]}: each team's members",
+    "directors": "the directors",
+}
+INFORMATION_KEYS = {
+    "knows": "the facts (INFORMATION_FACTS), one or a list",
+    "of": "whose: all | self | members (the team's) | out (seats out) | revealed (a card turned over) | named (the seats the answered command named) | {status: X} (seats holding it) | {team: X} (seats that joined it)",
+    "from": "start | formed (the team) | announced (an out: at 开门 for the night's, at once by day) | at_once | end (揭秘)",
+    "as_set": "true: only the set, not which seat holds which (狼人可以知道所有狼人的秘密数字)",
+    "causes": "(knows: causes) the causes of outs this audience is told",
+    "text": "the post's sentence",
+}
+INFORMATION_FACTS = {
+    "roles": "which card(s) a seat holds (身份)",
+    "camps": "a seat's camp",
+    "secrets": "a seat's secret number",
+    "members": "who is in the team",
+    "team": "the team's own name (情侣, or 旧日情侣: which kind of lover one is)",
+    "outs": "that a seat is out",
+    "causes": "why a seat went out",
+    "targets": "whom a seat chose at night",
+    "statuses": "the statuses a seat holds",
+    "all": "everything",
+}
+INFORMATION_OF = ("all", "self", "members", "out", "revealed", "named")
+INFORMATION_FROM = ("start", "formed", "announced", "at_once", "end")
 OPTION_KEYS = {
     "text": "what it switches",
     "default": "its value unless the director sets one",
@@ -487,6 +516,7 @@ TOP_KEYS = {
     "surrender": "投降, per camp",
     "showdown": "拍刀, per camp",
     "notices": "what the public is told, and how",
+    "information": "the information model: what each audience may know, and from when (公示 / 通知 rules, quoted)",
     "victory": "胜负判定: each camp's win and lose conditions",
     "options": "variants and house rules a director may switch per game",
     "cards": "how many 身份牌 a seat holds, and how a two-card seat's camp and order are settled",

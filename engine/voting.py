@@ -283,7 +283,7 @@ def _sheriff_pick(game: Game, highest: list[int], detail: str, anyone: bool = Fa
     if not anyone and pick.target not in highest:
         return False
     game.log("exile", f"计票：{detail}；平票，警长投票的{game.who(pick.target)}出局", "带队")
-    game.public(f"最高票：{game.label(pick.target)}。")
+    game.public(f"平票，警长投票的{game.label(pick.target)}出局。")
     game.queue_out(pick.target, "投票", kind="投票出局")
     return True
 

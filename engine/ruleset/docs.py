@@ -115,6 +115,14 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         "key",
     ),
     ("notices", "", v.NOTICE_KEYS, "key"),
+    ("information", "Who may know what: each audience's rules, in the post's words.", v.INFORMATION_AUDIENCES, "key"),
+    (
+        "information.<audience>[]",
+        "One rule: an audience knows these facts of these seats, from then.",
+        v.INFORMATION_KEYS,
+        "key",
+    ),
+    ("Facts (`information.*[].knows`)", "", v.INFORMATION_FACTS, "value"),
     ("Dawn report sections (`notices.dawn: [...]`)", "", v.DAWN_SECTIONS, "value"),
     ("Labels (`notices.death_label: [...]`)", "", v.LABEL_PARTS, "value"),
     (

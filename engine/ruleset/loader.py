@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import Problem, RulesetError
-from engine.ruleset import checks, documents, read_cards, read_draw, read_flow, read_roles
+from engine.ruleset import checks, documents, read_cards, read_draw, read_flow, read_information, read_roles
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
 from engine.ruleset.yamlsrc import Node
@@ -81,6 +81,7 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.surrender, rs.surrender_when, rs.surrender_forbidden = read_flow.surrender(doc, ctx)
     rs.showdown, rs.rounds = read_flow.showdown(doc, ctx)
     rs.notices = read_flow.notices(doc, ctx)
+    rs.information = read_information.information(doc, ctx, rs)
     rs.victory = read_flow.victory(doc, ctx)
     rs.options = read_roles.options(doc, ctx)
     return rs

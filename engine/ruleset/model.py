@@ -357,6 +357,7 @@ class SheriffRules:
     succession: str = "殉职"
     timeout: str = "random"  # random | none
     random_on: tuple[str, ...] = ()  # causes after which the badge passes at random (红牌)
+    retry_out: bool = False  # a successor out tonight is refused (else it takes the badge and hands it on)
     minutes_by_phase: tuple[tuple[str, int], ...] = ()
     public_label: str = "name"  # name | secret
     own_day: bool = False  # 竞选日: the election is a day of its own, before the night's outs are announced
@@ -396,6 +397,19 @@ class Notices:
     death_order: str = "out"  # out | seat: 公示出局名单时按角色编号排序
     red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
     unannounced_targetable: bool = False  # a seat out tonight stays a target until 开门
+
+
+@dataclass(frozen=True)
+class Knows:
+    """One rule of the information model: an audience knows these facts of these seats, from then."""
+
+    facts: tuple[str, ...]  # roles | camps | secrets | outs | causes | targets | all
+    of: str = "all"  # all | self | members | out | revealed | named | status | team
+    status: str = ""  # of: {status: X} or {team: X}: its name
+    since: str = "start"  # start | formed | announced | at_once | end
+    as_set: bool = False
+    causes: tuple[str, ...] = ()
+    text: str = ""
 
 
 @dataclass
@@ -450,6 +464,8 @@ class Ruleset:
     last_words: LastWords = field(default_factory=LastWords)
     surrender: dict[str, Cond] = field(default_factory=dict)
     notices: Notices = field(default_factory=Notices)
+    # the information model: audience (public | seat | directors | team:<name>) → what it may know
+    information: dict[str, tuple[Knows, ...]] = field(default_factory=dict)
     victory: Victory = field(default_factory=Victory)
     options: dict[str, Option] = field(default_factory=dict)
     hooks: dict[str, Hook] = field(default_factory=dict)

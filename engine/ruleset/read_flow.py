@@ -169,6 +169,7 @@ def sheriff(doc: Node, ctx: Context) -> m.SheriffRules | None:
         succession=ctx.text(on_out, "prompt", "殉职"),
         timeout=ctx.text(on_out, "timeout", "random"),
         random_on=ctx.names(on_out, "random_on"),
+        retry_out=ctx.flag(on_out, "retry_out"),
         minutes_by_phase=by_phase or ((("day", m_), ("night", m_)) if (m_ := on_out.get("minutes")) else ()),
         public_label=ctx.text(node, "public_label", "name"),
         own_day=ctx.flag(election, "own_day"),

@@ -134,8 +134,8 @@ class Peer:
 
 
 def deliveries(table: Table, messages: list[EngineMessage], after: Game) -> list[Call]:
-    """The calls that deliver engine messages, in order (``after``: the game once they were
-    emitted, which says who is in a team)."""
+    """The calls that deliver engine messages, in order (a team's message goes to the members
+    it was said to; ``after``: the game once they were emitted)."""
     calls: list[Call] = []
     for message in messages:
         for where, to, body in destinations(table, message, after):
@@ -169,8 +169,7 @@ def destinations(table: Table, message: EngineMessage, after: Game) -> list[tupl
     if to.team in table.bindings:
         return [("group", table.bindings[to.team], message.text)]
     label = table.rs.teams[to.team].group or to.team
-    members = [s.no for s in after.st.seats if to.team in s.teams]
-    return [("user", table.player(no).qq, f"【{label}】{message.text}") for no in members]
+    return [("user", table.player(no).qq, f"【{label}】{message.text}") for no in to.members]  # as said
 
 
 # ---------------------------------------------------------------- the game's state

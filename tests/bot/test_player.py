@@ -55,7 +55,10 @@ async def test_identity_and_help_answer_the_sender_with_their_own_seat(
         qq = Peer(ctx)
         event = qq.dm(wolf, "身份")
         view = reports.seat_view(game(table), seat(table, wolf))
-        assert f"狼人：{table.seat_of(mate).name}（秘密数字{secret(table, mate)}）" in view  # type: ignore[union-attr]
+        # 狼人可以知道所有狼人的秘密数字: the set, not which wolf holds which
+        numbers = "、".join(str(n) for n in sorted((secret(table, wolf), secret(table, mate))))
+        assert f"狼人的秘密数字：{numbers}。" in view
+        assert f"（秘密数字{secret(table, mate)}）" not in view
         qq.reply(event, view)
         event = qq.dm(seer, "#1 身份")
         qq.reply(event, reports.seat_view(game(table), seat(table, seer)))
@@ -240,7 +243,7 @@ async def test_surrender_asks_the_camp_and_one_refusal_cancels_it(app: App, monk
     await refused(app, wolf, "投降", "你已经同意过投降。")
     result = await accepted(app, mate, "拒绝投降", c.Surrender(at=now(), seat=seat(table, mate), agree=False))
     assert result.reply == "已拒绝投降，投降取消。"
-    assert game(table).st.surrender is None
+    assert not game(table).st.surrenders
     await accepted(app, wolf, "投降", c.Surrender(at=now(), seat=seat(table, wolf)))
     result = await accepted(app, mate, "投降", c.Surrender(at=now(), seat=seat(table, mate)))
     assert "狼人阵营" in game(table).st.lost_camps

@@ -16,6 +16,20 @@ from engine.ruleset.model import Ruleset
 Garbage = Callable[[Game, random.Random], c.Command]
 
 
+def next_command(game: Game, rng: random.Random, garbage: Garbage, garbage_rate: float) -> c.Command | None:
+    """Garbage now and then, else a random legal move, else the next deadline; None: nothing left."""
+    if game.st.phase == "over":
+        return None
+    options = moves(game, game.st.clock.real(game.st.now), rng)
+    roll = rng.random()
+    if roll < garbage_rate:
+        return garbage(game, rng)
+    if options and roll < 0.85:
+        return rng.choice(options)
+    deadline = game.next_deadline()
+    return None if deadline is None else c.Tick(at=deadline)
+
+
 def play_and_check(rs: Ruleset, first: c.Start, garbage: Garbage, garbage_rate: float, steps: int) -> Game:
     """Play from `first` for at most `steps` commands; assert the properties; return the game."""
     game = Game.start(rs, first)
@@ -23,19 +37,9 @@ def play_and_check(rs: Ruleset, first: c.Start, garbage: Garbage, garbage_rate: 
     log: list[c.Command] = [first]
     messages = list(game.out)
     for _ in range(steps):
-        if game.st.phase == "over":
+        cmd = next_command(game, rng, garbage, garbage_rate)
+        if cmd is None:
             break
-        options = moves(game, game.st.clock.real(game.st.now), rng)
-        roll = rng.random()
-        if roll < garbage_rate:
-            cmd = garbage(game, rng)
-        elif options and roll < 0.85:
-            cmd = rng.choice(options)
-        else:
-            deadline = game.next_deadline()
-            if deadline is None:
-                break
-            cmd = c.Tick(at=deadline)
         before = pickle.dumps(game.fingerprint())
         result = game.apply(cmd)
         if result.accepted:

@@ -33,7 +33,7 @@ def test_showdown_needs_every_living_member_then_goes_to_the_directors() -> None
     told = texts_to(agreed, To.DIRECTORS)
     assert told and "今晚杀4号，明天全票投3号" in told[0] and "裁定 判胜 狼人阵营" in told[0]
     assert "裁定 判胜 村民阵营" in told[0] and not texts_to(agreed, To.PUBLIC)
-    assert game.st.showdown is None and game.st.phase != "over"
+    assert not game.st.showdowns and game.st.phase != "over"
     ruled = game.apply(c.Ruling(at=at(game), what="win", arg="狼人阵营", reason="拍刀成立"))
     assert ruled.accepted and game.st.winner == "狼人阵营"
 
@@ -43,7 +43,7 @@ def test_a_refused_showdown_is_called_off() -> None:
     run_to(game, "night", 1)
     game.apply(c.Showdown(at=at(game), seat=2, plan="明天自爆"))
     result = game.apply(c.Showdown(at=at(game), seat=1, agree=False))
-    assert result.accepted and game.st.showdown is None
+    assert result.accepted and not game.st.showdowns
     assert not game.apply(c.Showdown(at=at(game), seat=1, agree=False)).accepted
 
 
@@ -107,7 +107,7 @@ def test_a_seat_learns_only_its_own_cards() -> None:
     view = reports.seat_view(game, 3)
     assert "预言家" in view and "隐狼" not in view and "狼人" not in view
     wolf = reports.seat_view(game, 1)
-    assert "狼群：2号乙" in wolf and "隐狼" not in wolf
+    assert "狼群成员：1号甲、2号乙。" in wolf and "隐狼" not in wolf  # as the team was introduced
 
 
 def test_public_notices_never_name_a_card_unless_it_is_turned_over() -> None:

@@ -1,0 +1,173 @@
+"""Secrets hold in every message: random full games of every ruleset, garbage mixed in, every
+message, reply and 身份 audited by the ruleset's information model (tests/engine/audit.py); and
+proof that the audit catches each kind of leak the bot once had."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from engine import acting, reports, texts
+from engine import commands as c
+from engine.game import Game, check_start
+from engine.messages import PUBLIC, Message, team
+from engine.messages import seat as to_seat
+from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Ruleset
+from engine.views import team_text
+from tests.engine import test_dual_properties, test_properties, test_wuyu_town
+from tests.engine.audit import leaks, recipient_leaks
+from tests.engine.audited_play import Audited, audited_game
+from tests.engine.builders import NAMES, T0, at, dual_identity, new_game, run_to, run_to_step, secret_number
+
+GAMES = 200  # per ruleset, in chunks
+CHUNK = 50
+
+
+@cache
+def wuyu_town() -> Ruleset:
+    return load_ruleset("wuyu_town")
+
+
+def _secret_number_game(seed: int) -> Audited:
+    rng = random.Random(seed)
+    size = rng.randint(5, 14)
+    wolves = rng.randint(1, max(1, size // 3))
+    specials = rng.sample(test_properties.ROLES[1:], rng.randint(0, min(size - wolves, 9)))  # one of each, as dealt
+    board = ("狼人",) * wolves + tuple(specials) + ("村民",) * (size - wolves - len(specials))
+    first = c.Start(at=T0, seed=seed, names=tuple(f"角色{i}" for i in range(1, size + 1)), board=board)
+    return audited_game(secret_number(), first, test_properties.garbage, 0.15, 400)
+
+
+def _dual_identity_game(seed: int) -> Audited:
+    template, substitutions = test_dual_properties.PRESETS[seed % len(test_dual_properties.PRESETS)]
+    rs = dual_identity()
+    players = len(rs.boards[template].cards) // 2
+    first = c.Start(at=T0, seed=seed, names=NAMES[:players], template=template, substitutions=substitutions)
+    return audited_game(rs, first, test_dual_properties.garbage, 0.1, 500)
+
+
+def _wuyu_town_game(seed: int) -> Audited:
+    rs, rng = wuyu_town(), random.Random(seed)
+    while True:  # a board the rules allow
+        board = ["狼人", "狼人", "预言家", "女巫", "守卫", *rng.sample(test_wuyu_town.POOL, 10), "村民", "村民", "村民"]
+        names = test_wuyu_town.NAMES[: len(board) - (2 if "盗贼" in board else 0)]
+        options = (("轮次决胜", True),) if seed % 3 == 0 else ()
+        first = c.Start(at=T0, seed=seed, names=names, board=tuple(board), options=options)
+        if check_start(rs, first) is None:
+            return audited_game(rs, first, test_wuyu_town.garbage, 0.1, 2500)
+
+
+GAMES_OF = {"secret_number": _secret_number_game, "dual_identity": _dual_identity_game, "wuyu_town": _wuyu_town_game}
+
+
+@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
+@pytest.mark.parametrize("ruleset", sorted(GAMES_OF))
+def test_no_message_of_a_random_game_tells_its_audience_more_than_it_may_know(ruleset: str, chunk: int) -> None:
+    messages = 0
+    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        run = GAMES_OF[ruleset](seed)
+        assert not run.found, f"seed {seed}: " + "\n".join(f"{cause}\n{leak}" for cause, leak in run.found[:5])
+        messages += run.messages
+    assert messages > CHUNK * 20  # the games were played, not cut short
+
+
+# ---------------------------------------------------------------- the audit catches each kind
+
+
+def _kinds(game: Game, audience: object, text: str, **kw: object) -> set[str]:
+    return {leak.kind for leak in leaks(game, audience, text, **kw)}  # type: ignore[arg-type]
+
+
+def test_kind_1_a_hint_for_a_skill_the_sender_does_not_hold() -> None:
+    """秘密数字杀: a villager's 「杀人 abc」 was answered with 杀人's 选择范围 — the wolves left out."""
+    game = new_game()
+    run_to(game, "night", 1)
+    villager = game.st.seat(7)
+    kill = game.rs.skill("杀人")
+    assert kill is not None
+    leaky = f"没有「abc」这个目标（请用秘密数字）。选择范围：{texts.options(game.rs, acting.legal_targets(game, villager, kill))}。"
+    assert _kinds(game, to_seat(7), leaky) == {"list"}
+    assert _kinds(game, to_seat(1), leaky) == set()  # a wolf may know it
+    assert _kinds(game, to_seat(7), "没有「abc」这个目标（请用秘密数字）。") == set()
+
+
+def test_kind_1_a_range_computed_from_tonights_outs() -> None:
+    """An out tonight, not yet announced: a list without it tells it."""
+    game = new_game()
+    run_to_step(game, "预言家")
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=7)).accepted  # out tonight, announced at 开门
+    seer = game.st.seat(3)
+    alive = texts.options(game.rs, [s for s in game.st.seats if s.alive])
+    assert _kinds(game, to_seat(3), f"选择范围：{alive}。") == {"list"}
+    assert _kinds(game, to_seat(3), reports.seat_view(game, 3)) == set()  # the 身份 it gets now
+    assert "7" in reports.seat_view(game, 3).split("选择范围：")[1].split("）")[0]
+    assert seer.alive
+
+
+def test_kind_2_a_view_showing_which_wolf_holds_which_number() -> None:
+    """狼人可以知道所有狼人的秘密数字: the set, not which wolf holds which."""
+    game = new_game()
+    mate = game.st.seat(2)
+    assert _kinds(game, to_seat(1), f"狼人：{mate.name}（秘密数字{mate.secret}）") == {"secrets"}
+    assert _kinds(game, to_seat(1), team_text(game, "狼人", game.st.seats[:2])) == set()
+    assert _kinds(game, to_seat(7), team_text(game, "狼人", game.st.seats[:2])) == {"secrets"}  # not a wolf's
+
+
+def test_kind_2_which_kind_of_lover_and_a_skill_lost_unawares() -> None:
+    """A、C只能得知自己的情侣名单，不能得知自己为旧日情侣或秘密情侣; 长老出局: told only when it tries."""
+    rs = wuyu_town()
+    game = test_wuyu_town.start(rs, ["狼人", "狼人", "丘比特②", "村民", "村民", "村民", "预言家", "长老", "女巫"])
+    game.apply(c.Act(at=at(game), seat=3, skill="红杏出墙", targets=(4, 5, 6)))
+    assert "旧日情侣" in game.st.seat(4).teams
+    assert _kinds(game, to_seat(4), "旧日情侣：5号戊") == {"team"}
+    assert _kinds(game, to_seat(5), "旧日情侣：4号丁") == set()  # B may know
+    assert _kinds(game, to_seat(4), reports.seat_view(game, 4)) == set()
+    game.lose_skills(7, None, "长寿之命", told=False)
+    assert _kinds(game, to_seat(7), "技能状态：预言（已失去）") == {"lost"}
+    assert _kinds(game, to_seat(7), reports.seat_view(game, 7)) == set()
+
+
+def test_kind_3_a_relay_read_by_who_joined_after_it_was_said() -> None:
+    game = new_game(("狼人", "狼人", "丘比特", "村民", "村民", "村民"))
+    game.out = []
+    game.say(team("情侣"), "情侣群消息")
+    said = game.out[0]
+    assert said.to.members == ()  # nobody is in 情侣 yet
+    game.form_team("情侣", [4, 5], "测试")
+    later = tuple(s.no for s in game.st.seats if "情侣" in s.teams)  # the roster after the command
+    assert {leak.kind for leak in recipient_leaks(game, said, later)} == {"recipient"}
+    assert recipient_leaks(game, said, said.to.members) == []
+
+
+def test_kind_4_a_public_notice_naming_a_cause_the_post_does_not_publish() -> None:
+    game = new_game()
+    run_to(game, "day", 2)
+    name = game.st.seat(7).name
+    assert _kinds(game, PUBLIC, f"{name}因<毒药>出局。") == {"cause"}
+    assert _kinds(game, PUBLIC, f"{name}因投票出局。") == set()  # 投票结束后…立即公示
+
+
+def test_kind_5_a_refusal_telling_of_another_camps_open_surrender() -> None:
+    game = new_game()
+    run_to(game, "night", 1)
+    opened = game.apply(c.Surrender(at=at(game), seat=1, agree=True))
+    assert opened.accepted and "狼人阵营" in game.st.surrenders
+    leaky = "正在进行的是狼人阵营的投降，你不在需要同意之列。"
+    assert _kinds(game, to_seat(7), leaky) == {"event"}
+    assert _kinds(game, to_seat(2), leaky) == set()  # asked
+    answer = game.apply(c.Surrender(at=at(game), seat=7, agree=False))
+    assert not answer.accepted and _kinds(game, to_seat(7), answer.reply) == set()
+    assert answer.reply == "现在没有进行中的投降。"
+
+
+def test_kind_6_a_director_command_echoed_into_the_main_group_with_its_secret() -> None:
+    """撤销 answered 「已撤销：<seat> 预言 <target>」 in the group."""
+    rs = dual_identity()
+    game = Game.start(rs, c.Start(at=T0, seed=1, names=NAMES[:6], template="6人局"))
+    assert _kinds(game, PUBLIC, "已撤销：3号丙 预言 5号戊") == {"target"}
+    assert _kinds(game, PUBLIC, "已撤销上一条命令。") == set()
+    message = Message(PUBLIC, "已撤销：丙 预言 戊")
+    assert {leak.kind for leak in leaks(game, message.to, message.text)} == {"target"}
