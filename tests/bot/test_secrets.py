@@ -19,7 +19,7 @@ async def test_a_skill_the_sender_does_not_hold_shows_no_range(app: App, monkeyp
     table = await running_game(app, monkeypatch)
     villager = holders(table, "村民")[0]
     wolf = holders(table, "狼人")[0]
-    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True, dm_reply=True)
     # before: 「没有「abc」这个目标（请用秘密数字）。选择范围：秘密数字1、3、4、6、7」 — the wolves' numbers left out
     await refused(app, villager, "杀人 abc", "没有「abc」这个目标（请用秘密数字）。")
     # the wolf holds 杀人: its range is the wolf's to know
@@ -36,7 +36,7 @@ async def test_the_vote_hint_lists_who_everyone_knows_is_in(app: App, monkeypatc
     """An out tonight is not known before 开门: the hint of a mistyped vote lists it still."""
     table = await running_game(app, monkeypatch)
     villager, other = holders(table, "村民")
-    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True)
+    await accepted(app, OWNER, "/推进", c.Advance(at=now()), group=True, dm_reply=True)
     live = game(table)
     target = live.st.seat(table.seat_of(other).seat)  # type: ignore[union-attr]
     target.alive = False  # out tonight, not yet announced (set here: this night's outs come with 开门)
