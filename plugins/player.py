@@ -111,7 +111,7 @@ def _table(qq: int, tag: int | None) -> Table:
     return pick(candidates, tag, "你没有参加进行中的游戏。在游戏主群发送「/报名 角色名」即可报名。")
 
 
-def _players_words(event: Event) -> bool:
+async def _players_words(event: Event) -> bool:  # async: NoneBot runs a sync rule in a thread
     """A DM that is not a lobby or director command is a player's (``#局号`` before a director
     command was moved behind it by plugins.typed); so is a lobby command with a #局号 in front,
     which no command matcher sees (told where to send it)."""
