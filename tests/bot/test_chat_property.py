@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine import cards
@@ -114,13 +115,17 @@ def _play(ruleset: str, seed: int, inputs: int) -> int:
 
 
 def _audit(game: Game, seat: int, answer: str, text: str, named: tuple[int, ...] = ()) -> None:
-    """The answer tells the sender nothing it may not know (tests/engine/audit.py)."""
-    found = leaks(game, to_seat(seat), answer, "reply", named)
+    """The answer tells the sender nothing it may not know (tests/engine/audit.py); what it
+    quotes of the sender's own words (「…」) tells them nothing, so it is not read as a fact."""
+    typed = " ".join(w for w in re.split(r"[\s,，、]+", text) if w)
+    own = re.sub(r"「([^」]*)」", lambda m: "「」" if m.group(1).rstrip("…") in typed else m.group(0), answer)
+    found = leaks(game, to_seat(seat), own, "reply", named)
     assert not found, f"{text!r} from seat {seat}:\n" + "\n".join(map(str, found))
 
 
 @pytest.mark.parametrize("ruleset", ["secret_number", "dual_identity", "wuyu_town"])
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=100_000))
+@example(seed=99999)  # secret_number: 「同意拍刀,秘密数字2,癸」 is answered quoting the sender's own words
 def test_no_chat_input_crashes_or_changes_a_game_it_is_refused(ruleset: str, seed: int) -> None:
     assert _play(ruleset, seed, 400) > 0

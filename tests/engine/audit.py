@@ -135,6 +135,7 @@ class Knowledge:
                 touched,
                 seat.no == st.sheriff,
                 me is not None and any(v.voter == me.no and v.target == seat.no for v in st.votes.values()),
+                me is not None and st.last_votes.get(me.no, (None, 0))[0] == seat.no,  # its own last vote (潜行)
             )
         shown = self.knows(seat, "statuses")
         public_statuses = tuple(sorted(x.name for x in seat.statuses if shown or rs.statuses[x.name].dawn_notice))
@@ -148,6 +149,7 @@ class Knowledge:
             seat.no in st.exiled_today,
             touched,
             me is not None and any(v.voter == me.no and v.target == seat.no for v in st.votes.values()),
+            me is not None and st.last_votes.get(me.no, (None, 0))[0] == seat.no,  # its own last vote (潜行)
             public_statuses,
             any(c.revealed for c in seat.cards),
             self._cards_out(seat),
