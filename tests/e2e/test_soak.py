@@ -281,8 +281,9 @@ def check(soak: Soak, late: int) -> Figures:
     within = 0
     for start, end in itertools.pairwise(bounds):
         for key, n in deliveries(soak.world, start, end).items():
-            if key in expected:
-                within += max(0, n - expected[key])
+            if key in expected and n > expected[key]:
+                within += n - expected[key]
+                print(f"sent {n}× within one connection, stored {expected[key]}×: {key[0]} {key[1]} {key[2][:60]!r}")
     total = deliveries(soak.world)
     across = sum(max(0, total[k] - n) for k, n in expected.items()) - within
     undelivered = sum(1 for r in rows if r[5] is None) + sum(1 for k in expected if total[k] == 0)
