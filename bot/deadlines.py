@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
@@ -32,6 +33,13 @@ WINDOW = timedelta(hours=1)  # start-up arms the stored deadlines due within thi
 SWEEP = timedelta(minutes=10)  # ... and arms the later ones this often, as they come within it
 _later: list[tuple[float, int]] = []  # (stamp, game) stored deadlines not armed yet, soonest first
 _ticking: set[asyncio.Task[None]] = set()  # deadlines being closed
+_close: list[Callable[[Table], Awaitable[None]]] = []  # what closes a due step: bot.service.tick
+
+
+def closed_by(close: Callable[[Table], Awaitable[None]]) -> None:
+    """Set what closes a game's due step (bot.service registers its ``tick``), so that the
+    deadlines need not import the service that arms them."""
+    _close[:] = [close]
 
 
 def job_id(table: Table) -> str:
@@ -135,8 +143,7 @@ async def _fire(game_id: int) -> None:
 
 
 async def _tick(game_id: int) -> None:
-    from bot import service
-
     table = tables.tables.get(game_id) or await open_game(game_id)
     if table is not None:
-        await service.tick(table)
+        (close,) = _close  # registered as bot.service loads
+        await close(table)

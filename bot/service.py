@@ -715,3 +715,6 @@ async def end(table: Table, by: Recipient) -> str:
                 await deliver(table)
         return ""
     return await submit(table, c.Ruling(at=now(), what="end"), by)
+
+
+deadlines.closed_by(tick)

@@ -107,6 +107,14 @@ class Table:
     def by_name(self, name: str) -> Player | None:
         return next((p for p in self.players if p.name == name), None)
 
+    def roster(self, team: str) -> frozenset[int]:
+        """The QQ numbers the rules put in this team now (the dead stay only where the post says so)."""
+        game = self.game
+        if game is None:
+            return frozenset()
+        keeps_dead = game.rs.teams[team].stays_after_out
+        return frozenset(self.player(s.no).qq for s in game.st.seats if team in s.teams and (s.alive or keeps_dead))
+
 
 class Registry:
     """Open tables by id, with an index from QQ numbers and groups to them: a player's seats, a
@@ -339,9 +347,7 @@ async def _rebuild(session: AsyncSession, table: Table) -> None:
         return
     table.game, table.snapshot_seq = await _restore(session, table.rs, table.id)
     table.seq = await session.scalar(select(func.max(CommandRow.seq)).where(CommandRow.game_id == table.id)) or 0
-    from bot.teams import roster
-
-    table.rosters = {team: roster(table, team) for team in table.bindings}  # synced before the stop; checked on connect
+    table.rosters = {team: table.roster(team) for team in table.bindings}  # synced before the stop; checked on connect
 
 
 async def live_log(session: AsyncSession, game_id: int, after: int = 0) -> Sequence[CommandRow]:

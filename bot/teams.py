@@ -28,17 +28,8 @@ from bot.store.models import BindingRow
 from bot.tables import Table, tables
 
 
-def roster(table: Table, team: str) -> frozenset[int]:
-    """The QQ numbers the rules put in this team now (the dead stay only where the post says so)."""
-    game = table.game
-    if game is None:
-        return frozenset()
-    keeps_dead = game.rs.teams[team].stays_after_out
-    return frozenset(table.player(s.no).qq for s in game.st.seats if team in s.teams and (s.alive or keeps_dead))
-
-
 def names(table: Table, team: str) -> str:
-    members = [p.name for p in table.players if p.qq in roster(table, team)]
+    members = [p.name for p in table.players if p.qq in table.roster(team)]
     return "、".join(members) or "（暂无）"
 
 
@@ -92,7 +83,7 @@ async def bind(table: Table, team: str, group_id: int, sender: int) -> None:
     tables.index(table)
     if table.game is None:
         return  # synced when the game starts
-    now = roster(table, team)
+    now = table.roster(team)
     await _sync(table, team, group_id, now, bool(now), present)
     table.rosters[team] = now
 
@@ -108,7 +99,7 @@ async def follow(table: Table, force: bool = False, announce: bool = True) -> No
     if table.game is None:
         return
     for team, group in table.bindings.items():
-        now = roster(table, team)
+        now = table.roster(team)
         changed = table.rosters.get(team) != now
         if not force and not changed:
             continue
@@ -202,7 +193,7 @@ def allowed(group_id: int, qq: int) -> tuple[bool, str]:
     if bound is None:
         return True, ""
     table, team = bound
-    if qq in roster(table, team) or qq in table.directors:
+    if qq in table.roster(team) or qq in table.directors:
         return True, ""
     return False, f"你不在本局{_label(table, team)}的名单中。"
 
