@@ -19,7 +19,6 @@ from typing import Any
 from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import board_image, chat, deadlines, outbox, teams
 from bot.chat import Refused
@@ -27,22 +26,20 @@ from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
 from bot.store import journal, leases
 from bot.store.journal import Write
-from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, OutboxRow, PlayerRow, SnapshotRow
+from bot.store.models import CommandRow, DirectorRow, GameRow, LeaseRow, PlayerRow, SnapshotRow
 from bot.tables import (
     ENGINE_VERSION,
     Player,
     Table,
-    live_log,
     ruleset_hash,
     shared_ruleset,
     tables,
 )
-from engine import boards, draw, reports, seat_board, texts
+from engine import boards, draw, reports, seat_board
 from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game, Result, check_start
 from engine.messages import Message, To
-from engine.replay import replay
 from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
 from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
 
@@ -324,9 +321,9 @@ async def start(table: Table, by: Recipient) -> str:
         write = Write()
         write.add(update(GAMES).where(GAMES.c.id == table.id).values(status="running"))
         _log(write, table, cmd, table.game.out, (by, f"已开局：第 #{table.id} 局，{len(table.players)} 人。"))
-        await _commit(table, write)
+        await commit(table, write)
         board = _board_if_opened(table, 0)
-    await _send_out(table, board=board)
+    await send_out(table, board=board)
     return ""
 
 
@@ -337,20 +334,20 @@ async def submit(table: Table, cmd: c.Command, reply_to: Recipient) -> str:
     """Carry out one command. Accepted: committed and answered through the outbox (returns "");
     refused: nothing changes and the reason is returned for the caller to send."""
     async with table.lock:
-        game = _running(table)
+        game = running(table)
         before = _open_day(table)
         write = Write()
-        _tick(write, table, cmd.at)
+        catch_up(write, table, cmd.at)
         result = game.apply(cmd)
         if result.accepted:
             reply = (reply_to, result.reply) if result.reply and not _told_publicly(table, reply_to, result) else None
             _log(write, table, cmd, result.messages, reply)
         board = None
         if write:
-            await _commit(table, write)
+            await commit(table, write)
             board = _board_if_opened(table, before)
     if write:
-        await _send_out(table, board=board)
+        await send_out(table, board=board)
     return "" if result.accepted else result.reply
 
 
@@ -368,16 +365,16 @@ async def tick(table: Table) -> None:
             return
         before = _open_day(table)
         write = Write()
-        _tick(write, table, now())
+        catch_up(write, table, now())
         if not write:
             deadlines.arm(table)  # fired a little early: wait for the deadline again
             return
-        await _commit(table, write)
+        await commit(table, write)
         board = _board_if_opened(table, before)
-    await _send_out(table, board=board)
+    await send_out(table, board=board)
 
 
-def _tick(write: Write, table: Table, at: datetime) -> None:
+def catch_up(write: Write, table: Table, at: datetime) -> None:
     """Bring the game to ``at``; logged as a Tick only when a deadline actually passed."""
     game = table.game
     assert game is not None
@@ -405,7 +402,7 @@ def _log(
         table.snapshot_seq = table.seq
 
 
-async def _commit(table: Table, write: Write) -> None:
+async def commit(table: Table, write: Write) -> None:
     """Still holding the game: the game's status and next deadline join the write, which is
     committed; its rows queue for delivery, the deadline job follows the game, and this command
     takes its turn to send before the next command may start."""
@@ -444,7 +441,7 @@ def _board_if_opened(table: Table, before: int) -> bytes | None:
     return board_image.render(seat_board.public_board(table.game))
 
 
-async def _send_out(table: Table, regroup: bool = False, board: bytes | None = None) -> None:
+async def send_out(table: Table, regroup: bool = False, board: bytes | None = None) -> None:
     """In the turn ``_commit`` took: team groups follow the rules (all of them re-checked with
     ``regroup``), then the queued messages go out, and the 座位表 picture after a 开门
     (``board``) — a picture beside the 开门's text, so at most once and not kept for a retry."""
@@ -518,125 +515,10 @@ async def _post_picture(table: Table, picture: bytes) -> None:
         logger.warning(f"#{table.id} 座位表图片未能发出：{failed}")
 
 
-def _running(table: Table) -> Game:
+def running(table: Table) -> Game:
     if table.status != "running" or table.game is None:
         raise Refused("游戏还没有开始。" if table.status == "lobby" else "游戏已经结束。")
     return table.game
-
-
-async def undo(table: Table, by: Recipient, confirmed: bool = False) -> str:
-    """撤销: the game replayed from its log without the last player or director command. What
-    was already published (公示, a team group's message, a seat's 反馈) is not taken back
-    silently: the director must confirm (``confirmed``), and each place that got it is told
-    it no longer holds. ``by`` should be the director's DM: the answer names the command."""
-    async with table.lock:
-        _running(table)
-        await journal.flush()  # what was delivered is marked before asking what was published
-        async with get_session() as session:
-            rows = await live_log(session, table.id)
-            last = next((r for r in reversed(rows) if r.payload["type"] not in {"tick", "start"}), None)
-            if last is None:
-                raise Refused("没有可以撤销的命令。")
-            undone = c.from_dict(last.payload)
-            if isinstance(undone, c.Substitute):
-                raise Refused("替补不能撤销：接替的玩家已经收到了身份。")
-            what = describe(table, undone)
-            published = await _published_since(session, table, last.seq)
-            if published and not confirmed:
-                raise Refused(
-                    f"撤销「{what}」会收回已经发出的消息：{_published_text(table, published)}。"
-                    "仍要撤销请发送「撤销 确认」：收到这些消息的地方会收到更正，说明它们作废。"
-                )
-            kept = [c.from_dict(r.payload) for r in rows if r.seq < last.seq]
-        game, _ = replay(table.rs, kept)
-        write = Write()
-        write.add(
-            update(CommandRow).where(CommandRow.game_id == table.id, CommandRow.seq >= last.seq).values(undone=True)
-        )
-        write.add(delete(SnapshotRow).where(SnapshotRow.game_id == table.id, SnapshotRow.seq >= last.seq))
-        write.add(
-            delete(OutboxRow).where(
-                OutboxRow.game_id == table.id, OutboxRow.seq >= last.seq, OutboxRow.sent_at.is_(None)
-            )
-        )
-        table.outbox = [row for row in table.outbox if row.seq < last.seq]  # what it said is unsaid
-        table.game = game
-        table.snapshot_seq = min(table.snapshot_seq, last.seq - 1)
-        notes: list[tuple[Recipient, str]] = [(by, f"已撤销：{what}。")]
-        seat = getattr(undone, "seat", 0)
-        if seat and undone.name in {"act", "pass", "vote", "last_words", "surrender"}:
-            notes.append((Recipient("user", table.player(seat).qq), f"导演撤销了你的操作：{what}。请按需重新操作。"))
-        notes += _corrections(table, published)
-        write.outbox += [outbox.direct(table, table.seq, r, t) for r, t in notes]
-        _tick(write, table, now())
-        await _commit(table, write)
-    await _send_out(table)
-    return ""
-
-
-async def _published_since(session: AsyncSession, table: Table, seq: int) -> list[OutboxRow]:
-    """The engine's messages from command ``seq`` on that already reached players or groups
-    (not the senders' replies, not the directors' notes)."""
-    query = select(OutboxRow).where(
-        OutboxRow.game_id == table.id,
-        OutboxRow.seq >= seq,
-        OutboxRow.sent_at.is_not(None),
-        OutboxRow.kind != "reply",
-        OutboxRow.kind != "director",
-    )
-    return [r for r in (await session.scalars(query.order_by(OutboxRow.id))).all() if r.to_kind == "group" or r.to_seat]
-
-
-def _published_text(table: Table, rows: list[OutboxRow]) -> str:
-    public = [r for r in rows if r.to_kind == "group" and r.to_id == table.group_id]
-    private = len(rows) - len(public)
-    parts = [f"主群公示 {len(public)} 条（「{public[0].text.splitlines()[0][:30]}」…）"] if public else []
-    if private:
-        parts.append(f"团队群或私聊的通知、反馈 {private} 条")
-    return "，".join(parts)
-
-
-def _corrections(table: Table, rows: list[OutboxRow]) -> list[tuple[Recipient, str]]:
-    """One 更正 for each group and player that got a message now taken back."""
-    where: dict[Recipient, int] = {}
-    for row in rows:
-        to = Recipient("user", table.player(row.to_seat).qq) if row.to_seat else Recipient("group", row.to_id)
-        where[to] = where.get(to, 0) + 1
-    game = table.game
-    assert game is not None
-    now_text = texts.phase_title(game.st.phase, game.st.day)
-    return [
-        (to, f"【导演更正】导演撤销了一项操作：此前的 {n} 条消息作废，以之后的消息为准。现在：{now_text}。")
-        for to, n in where.items()
-    ]
-
-
-DIRECTOR_WORDS = {"pause": "暂停", "resume": "继续", "advance": "推进", "announce": "公告", "settings": "设置"}
-
-
-def describe(table: Table, cmd: c.Command) -> str:
-    """A logged command in the chat's words (撤销's replies): who did what, to whom."""
-    game = table.game
-    seat: int = getattr(cmd, "seat", 0)
-    name = table.player(seat).name if seat else ""
-    if isinstance(cmd, c.Act) and game is not None:
-        return f"{name} {cmd.skill} {'、'.join(game.label(t) for t in cmd.targets)}".strip()
-    if isinstance(cmd, c.CastVote) and game is not None:
-        who = f"导演代{name}" if cmd.by_director else name
-        return f"{who} 投票 {game.label(cmd.target) if cmd.target else '弃权'}"
-    if isinstance(cmd, c.Pass):
-        return f"{name} 放弃 {cmd.skill or ''}".strip()
-    if isinstance(cmd, c.LastWords):
-        return f"{name} 遗言"
-    if isinstance(cmd, c.Surrender):
-        return f"{name} {'投降' if cmd.agree else '拒绝投降'}"
-    if isinstance(cmd, c.Extend):
-        return f"导演 延时{cmd.minutes}分钟"
-    if isinstance(cmd, c.Penalize):
-        return f"导演 判罚 {name} {cmd.card}牌"
-    if isinstance(cmd, c.Ruling):
-        return " ".join(w for w in ("导演 裁定", c.RULINGS.get(cmd.what, cmd.what), name, cmd.arg) if w)
-    return f"导演 {DIRECTOR_WORDS.get(cmd.name, cmd.name)}"
 
 
 async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
@@ -644,7 +526,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
     substitute gets the seat's view by DM, the director (``by``, a DM) the details, and the
     main group nothing — the post announces no 替补; the 揭秘 records it."""
     async with table.lock:
-        game = _running(table)
+        game = running(table)
         player = table.by_name(name)
         if player is None:
             raise Refused(f"没有角色「{chat.quote(name)}」。角色：{'、'.join(p.name for p in table.players)}。")
@@ -658,7 +540,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             raise Refused(f"{name} 已经换过一次替补（每名角色仅限更换一次替补）。")
         cmd = c.Substitute(at=now(), seat=player.seat)
         write = Write()
-        _tick(write, table, cmd.at)
+        catch_up(write, table, cmd.at)
         result = game.apply(cmd)
         write.add(
             update(PlayerRow)
@@ -678,10 +560,10 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
             ),
         ]
         write.outbox += [outbox.direct(table, table.seq, r, t) for r, t in handover]
-        await _commit(table, write)
+        await commit(table, write)
         player.qq = qq  # only once stored; the seat's messages, queued or to come, go to the new player
         tables.index(table)
-    await _send_out(table, regroup=True)
+    await send_out(table, regroup=True)
     return ""
 
 

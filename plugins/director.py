@@ -24,7 +24,7 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import board_image, chat, service
+from bot import board_image, chat, service, undo
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.tables import Table
@@ -230,7 +230,7 @@ async def _secret_command(table: Table, event: MessageEvent, name: str, words: l
                 f"「{chat.quote(' '.join(rest))}」多余：撤销只可加「确认」。"
                 "写法：撤销，或「撤销 确认」（撤销会收回已发出的公示或反馈时）。"
             )
-        return await service.undo(table, dm, confirmed)
+        return await undo.undo(table, dm, confirmed)
     syntax = "替补 <角色> <QQ号>"
     if len(words) != 2:
         raise Refused(f"写法：{syntax}")
