@@ -13,6 +13,7 @@ import unicodedata
 
 NAME_LIMIT = 12
 QQ_RANGE = (1, 4_294_967_295)  # QQ numbers and group numbers are unsigned 32-bit
+GAME_NUMBER = r"#([0-9０-９]{1,9})"  # a 局号 as every number is read: ０-９ too, never ٣
 MAX_DIGITS = 12  # longer digit strings are out of every range (and int() of 5000 digits raises)
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")  # fillers that are not Cf
 # letters of other scripts drawn like Latin ones (after casefold), and 〇 / ○ like o

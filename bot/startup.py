@@ -13,7 +13,7 @@ from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import select
 
-from bot import deadlines, outbox, teams
+from bot import chat, deadlines, outbox, teams
 from bot.service import deliver
 from bot.settings import lease_seconds
 from bot.store import journal, leases
@@ -64,7 +64,7 @@ async def shutdown() -> None:
     await journal.stop()
 
 
-GAME_TAGS = re.compile(r"#([0-9０-９]{1,9})")  # read as every number is (bot.chat)
+GAME_TAGS = re.compile(chat.GAME_NUMBER)
 
 
 async def open_for(qq: int | None, group_id: int | None, text: str, superuser: bool) -> None:

@@ -9,11 +9,12 @@ from nonebot.adapters.onebot.v11 import GroupMessageEvent, Message, MessageEvent
 from nonebot.consts import CMD_START_KEY, PREFIX_KEY
 from nonebot.typing import T_State
 
+from bot import chat
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
 
-GAME_TAG = re.compile(r"^#([0-9０-９]{1,9})\s*")  # read as every number is (bot.chat): ０-９ too, never ٣
+GAME_TAG = re.compile(rf"^{chat.GAME_NUMBER}\s*")
 LOBBY_COMMANDS = (
     "新建",
     "报名",

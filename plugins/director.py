@@ -42,7 +42,7 @@ __plugin_meta__ = PluginMetadata(
     supported_adapters={"~onebot.v11"},
 )
 
-TAG = re.compile(r"#([0-9０-９]{1,9})(?=\s|$)")
+TAG = re.compile(rf"{chat.GAME_NUMBER}(?=\s|$)")
 BARE = ("状态", "暂停", "继续", "推进")  # commands that take no words (撤销 takes 确认 alone)
 RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
 SECRET_ANSWERS = {"撤销", "替补"}  # their answers name what was undone or who took a seat: by DM only

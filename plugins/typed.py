@@ -18,6 +18,7 @@ from nonebot.adapters.onebot.v11 import Event, GroupMessageEvent, MessageEvent, 
 from nonebot.message import event_preprocessor
 from nonebot.plugin import PluginMetadata
 
+from bot import chat
 from bot.tables import tables
 from plugins._common import DIRECTOR_COMMANDS, DM_ONLY, LOBBY_COMMANDS
 
@@ -31,7 +32,7 @@ __plugin_meta__ = PluginMetadata(
 
 WORDS = frozenset((*LOBBY_COMMANDS, *DIRECTOR_COMMANDS, *DM_ONLY, "帮助"))
 SLASH = re.compile(r"^[/／、]\s*(\S+)")
-TAG_FIRST = re.compile(r"^#([0-9０-９]{1,9})\s*/?(\S+)")  # a 局号 read as every number is (bot.chat)
+TAG_FIRST = re.compile(rf"^{chat.GAME_NUMBER}\s*/?(\S+)")
 
 
 def corrected(event: MessageEvent, text: str) -> str | None:
