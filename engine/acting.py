@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, cast
 
-from engine import cards, conditions, effects, prompts, rounds, targeting, texts, views
+from engine import cards, conditions, effects, prompts, queue, rounds, targeting, texts, views
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
@@ -609,9 +609,7 @@ def act(game: Game, cmd: c.Act) -> str:
 def _close_if_done(game: Game) -> bool:
     if anyone_pending(game):
         return False
-    from engine import flow
-
-    flow.close_step(game)
+    queue.close_step(game)
     return True
 
 

@@ -21,11 +21,10 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, notices, prompts, rounds, texts, victory
+from engine import cards, effects, notices, prompts, queue, rounds, texts, victory
 from engine.state import Card, Damage, StatusInstance, lasting_until
 
 if TYPE_CHECKING:
-    from engine.flow import Out
     from engine.game import Game
     from engine.ruleset.model import Skill
     from engine.state import Seat
@@ -41,8 +40,6 @@ SOONEST = {  # which statuses end first, seen from each phase
 
 def strike(game: Game, damage: Damage) -> None:
     """An attack meets the target's defences in the ruleset's order for its kind."""
-    from engine import flow
-
     st, rs = game.st, game.rs
     seat = st.seat(damage.target)
     if not seat.alive:
@@ -65,9 +62,9 @@ def strike(game: Game, damage: Damage) -> None:
         )
         effects.run(effects.Ctx(game, actor=seat.no, rule=name), rs.statuses[name].on_stop)
         return
-    flow.push_front(
+    queue.push_front(
         game,
-        [flow.Out(seat.no, damage.cause, damage.kind, damage.source, card=damage.card, last_words=damage.last_words)],
+        [queue.Out(seat.no, damage.cause, damage.kind, damage.source, card=damage.card, last_words=damage.last_words)],
     )
 
 
@@ -87,7 +84,7 @@ def _active(game: Game, seat: Seat, status: StatusInstance) -> bool:
     return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
 
 
-def _spared(game: Game, seat: Seat, item: Out) -> bool:
+def _spared(game: Game, seat: Seat, item: queue.Out) -> bool:
     """犯罪天才: the seat goes out only by the causes or kinds its status names."""
     for status in seat.statuses:
         only = game.rs.statuses[status.name].spares_only
@@ -100,22 +97,20 @@ def _spared(game: Game, seat: Seat, item: Out) -> bool:
     return False
 
 
-def _stand_in(game: Game, seat: Seat, item: Out) -> bool:
+def _stand_in(game: Game, seat: Seat, item: queue.Out) -> bool:
     """爱慕: the status's giver goes out in the seat's place."""
-    from engine import flow
-
     st = game.st
     for status in seat.statuses:
         ways = game.rs.statuses[status.name].stands_in
         giver = st.seat(status.source) if status.source else None
         if ways and (item.cause in ways or item.kind in ways) and giver is not None and giver.alive:
             game.log("stand_in", f"{game.who(giver.no)}代替{game.who(seat.no)}出局（{item.cause}）", status.name)
-            flow.push_front(game, [flow.Out(giver.no, status.name, "", seat.no)])
+            queue.push_front(game, [queue.Out(giver.no, status.name, "", seat.no)])
             return True
     return False
 
 
-def _next_exiling(game: Game, seat: Seat, item: Out) -> tuple[Seat, Skill] | None:
+def _next_exiling(game: Game, seat: Seat, item: queue.Out) -> tuple[Seat, Skill] | None:
     """The next reaction to this exile not offered yet: the seat's own (装傻), then others' (善行)."""
     st = game.st
     candidates = [(seat, False)] + [(o, True) for o in st.seats if o.alive and o.no != seat.no]
@@ -130,9 +125,7 @@ def _next_exiling(game: Game, seat: Seat, item: Out) -> tuple[Seat, Skill] | Non
     return None
 
 
-def out(game: Game, item: Out) -> None:
-    from engine import flow
-
+def out(game: Game, item: queue.Out) -> None:
     st, rs = game.st, game.rs
     seat = st.seat(item.seat)
     if not seat.alive:
@@ -198,13 +191,13 @@ def out(game: Game, item: Out) -> None:
         if item.cause in rs.sheriff.random_on or rounds.active(game):
             _random_sheriff(game, seat, item.cause)
         else:
-            follow.append(flow.Ask(seat.no, rs.sheriff.succession, "sheriff"))
-    flow.push_front(game, follow)
+            follow.append(queue.Ask(seat.no, rs.sheriff.succession, "sheriff"))
+    queue.push_front(game, follow)
 
 
 def _team_chain(game: Game, seat: Seat, cause: str) -> list[object]:
     """殉情 and the like: a member's out takes the others out, or sets off the team's effects."""
-    from engine import conditions, flow
+    from engine import conditions
 
     st, rs = game.st, game.rs
     follow: list[object] = []
@@ -214,7 +207,7 @@ def _team_chain(game: Game, seat: Seat, cause: str) -> list[object]:
             continue
         if team.on_member_out:
             follow.extend(
-                flow.Out(o.no, team.on_member_out, "", seat.no) for o in st.seats if o.alive and team_name in o.teams
+                queue.Out(o.no, team.on_member_out, "", seat.no) for o in st.seats if o.alive and team_name in o.teams
             )
         effects.run(effects.Ctx(game, actor=seat.no, rule=team_name), team.on_member_out_effects)
     return follow
@@ -252,8 +245,6 @@ def _random_sheriff(game: Game, seat: Seat, cause: str) -> None:
 
 def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
     """The out card's own triggers: forced ones fire now, others prompt (or wait for 开门)."""
-    from engine import flow
-
     st = game.st
     out: list[object] = []
     owned = [(cards.skill_def(game, card, name), state) for name, state in card.skills.items()]
@@ -280,7 +271,7 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
             elif trigger.at == "dawn" and st.phase in {"night", "dawn", "election"}:
                 st.at_notice.append(("ask", seat.no, card.id, skill.name))
             else:
-                out.append(flow.Ask(seat.no, skill.name, "skill", card.id))
+                out.append(queue.Ask(seat.no, skill.name, "skill", card.id))
     return out
 
 

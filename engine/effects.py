@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cards, conditions, messages, targeting, texts
+from engine import cards, conditions, messages, queue, targeting, texts
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage
 
@@ -93,12 +93,10 @@ class Ctx:
 
 def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
     """Carry out the effects in order; the outs they cause resolve next, in the same order."""
-    from engine import flow
-
     for effect in effects:
         _run_one(ctx, effect)
     queued, ctx.queued = ctx.queued, []
-    flow.push_front(ctx.game, queued)
+    queue.push_front(ctx.game, queued)
 
 
 def _picked(ctx: Ctx, effect: Effect) -> list[int]:
@@ -257,7 +255,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
                 _rule(ctx, effect),
             )
         else:
-            ctx.queued.append(_flow().Strike(damage))
+            ctx.queued.append(queue.Strike(damage))
 
 
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -357,13 +355,11 @@ def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 
 def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    from engine import flow
-
     game = ctx.game
     if game.st.phase not in {"day", "election"}:
         return
     game.log("phase", f"{_rule(ctx, effect)}：直接进入黑夜", _rule(ctx, effect), secret=False)
-    flow.end_phase(game, skip_day=game.st.phase == "election")
+    queue.end_phase(game, skip_day=game.st.phase == "election")
 
 
 def _feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -420,7 +416,7 @@ def _out(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     cause = arg.get("cause", ctx.source_name)
     requires = ctx.actor if arg.get("if_out") == "self" else 0
     for target in subjects:
-        ctx.queued.append(_flow().Out(target, cause, str(arg.get("kind", "")), ctx.actor, requires=requires))
+        ctx.queued.append(queue.Out(target, cause, str(arg.get("kind", "")), ctx.actor, requires=requires))
 
 
 def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -504,12 +500,6 @@ def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
 def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
     if ctx.game.st.sheriff == ctx.actor:
         ctx.game.ask_succession(ctx.actor)
-
-
-def _flow() -> Any:
-    from engine import flow
-
-    return flow
 
 
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, texts, voting
+from engine import acting, cards, queue, texts, voting
 from engine.messages import PUBLIC
 from engine.schedule import day_closing
 
@@ -91,7 +91,6 @@ def close(game: Game) -> None:
 
 def swallow(game: Game, seat: Seat, skill: str) -> None:
     """吞警徽: the election ends at once; this game has no sheriff."""
-    from engine import flow
 
     st = game.st
     if st.election != "open":
@@ -99,4 +98,4 @@ def swallow(game: Game, seat: Seat, skill: str) -> None:
     st.votes = {}
     game.say(PUBLIC, f"{seat.name}在竞选日发动<{skill}>，吞警徽：竞选结束，本局游戏没有警长。")
     game.log("sheriff", f"{game.who(seat.no)}发动{skill}，吞警徽，本局没有警长", "吞警徽", secret=False)
-    flow.end_phase(game, skip_day=False)
+    queue.end_phase(game, skip_day=False)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import acting, boards, cards, director, draw, effects, flow, messages, texts, victory, views, voting
+from engine import acting, boards, cards, director, draw, effects, flow, messages, queue, texts, victory, views, voting
 from engine import commands as c
 from engine.errors import Refusal
 from engine.messages import Audience, Message
@@ -391,7 +391,7 @@ class Game:
             self.tell(target, f"你的身份变为{role}（{rule}）。\n" + self.identity_text(seat), "identity")
 
     def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
-        flow.push_front(self, [flow.Out(target, cause, kind, source)])
+        queue.push_front(self, [queue.Out(target, cause, kind, source)])
 
     def grant_skill(self, target: int, name: str, rule: str) -> None:
         """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""
@@ -408,7 +408,9 @@ class Game:
         self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
 
     def ask_succession(self, sheriff: int) -> None:
-        flow.push_front(self, [flow.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")])
+        queue.push_front(
+            self, [queue.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")]
+        )
 
     def rng(self) -> random.Random:
         return self.st.rng

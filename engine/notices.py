@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, texts, voting
+from engine import cards, queue, texts, voting
 from engine.messages import PUBLIC
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ def publish(game: Game, header: str) -> None:
 
 def after_notice(game: Game) -> None:
     """The night's outs are public now: cards publicly current catch up, waiting things happen."""
-    from engine import flow
-
     st = game.st
     waiting, st.at_notice = st.at_notice, []
     asks: list[object] = []
@@ -46,10 +44,10 @@ def after_notice(game: Game) -> None:
             card = next(c for c in seat.cards if c.id == card_id)
             cards.start_counter(game, seat, card)
         elif kind == "ask":
-            asks.append(flow.Ask(no, skill, "skill", card_id))
+            asks.append(queue.Ask(no, skill, "skill", card_id))
     if st.sheriff and not st.seat(st.sheriff).alive and game.rs.sheriff:
-        asks.append(flow.Ask(st.sheriff, game.rs.sheriff.succession, "sheriff"))
-    flow.push_front(game, asks)
+        asks.append(queue.Ask(st.sheriff, game.rs.sheriff.succession, "sheriff"))
+    queue.push_front(game, asks)
 
 
 def report(game: Game, sections: tuple[str, ...] | None = None) -> str:

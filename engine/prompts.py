@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, texts
+from engine import cards, queue, texts
 from engine import commands as c
 from engine.errors import Refusal
 from engine.ruleset.model import Skill
@@ -19,7 +19,6 @@ from engine.state import Prompt, Seat
 
 if TYPE_CHECKING:
     from engine.cards import Held
-    from engine.flow import Ask, Out
     from engine.game import Game
 
 
@@ -71,7 +70,7 @@ def successors(game: Game, sheriff: int) -> list[Seat]:
     ]
 
 
-def raise_prompt(game: Game, item: Ask) -> None:
+def raise_prompt(game: Game, item: queue.Ask) -> None:
     from engine import acting
 
     st = game.st
@@ -134,7 +133,7 @@ def _phase(phase: str) -> str:
     return "day" if phase in {"day", "election"} else "night"
 
 
-def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: Out) -> None:
+def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: queue.Out) -> None:
     """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行)."""
     st = game.st
     minutes = skill.minutes_in(st.phase)
@@ -220,10 +219,8 @@ def decline(game: Game, seat: Seat) -> str:
 
 
 def _continue_exile(game: Game, prompt: Prompt, cancelled: bool) -> None:
-    from engine import flow
-
     if not cancelled:
-        flow.push_front(game, [prompt.data["out"]])
+        queue.push_front(game, [prompt.data["out"]])
 
 
 def timeout(game: Game) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions
+from engine import cards, conditions, queue
 from engine.ruleset.model import Rounds, Skill
 
 if TYPE_CHECKING:
@@ -32,8 +32,6 @@ def switched_on(game: Game, camp: str) -> bool:
 
 def begin(game: Game, camp: str) -> None:
     """Every member agreed: the nights of the plan start (tonight, or the night after today)."""
-    from engine import flow
-
     st = game.st
     rounds = game.rs.rounds[camp]
     st.rounds_camp, st.rounds_left = camp, rounds.nights
@@ -45,7 +43,7 @@ def begin(game: Game, camp: str) -> None:
     game.say_directors(f"【轮次决胜】{camp}全员同意，机器人按规则结算接下来的{rounds.nights}个夜晚。")
     game.log("rounds", f"{camp}发起轮次决胜（{rounds.nights}晚）", "轮次决胜", secret=False)
     if st.phase == "day" and st.deadline is not None and not st.work:
-        flow.end_phase(game, skip_day=False)
+        queue.end_phase(game, skip_day=False)
 
 
 def _kills(game: Game, rounds: Rounds) -> set[str]:
@@ -98,8 +96,6 @@ def night_over(game: Game, night: int) -> bool:
 
 def day(game: Game) -> None:
     """The plan's day: the worst case's exiles, then night."""
-    from engine import flow
-
     st = game.st
     rounds = active(game)
     assert rounds is not None
@@ -117,5 +113,5 @@ def day(game: Game) -> None:
             holding.state.used += 1
             game.log("rounds", f"{game.who(seat.no)}必定发动{rounds.again}", "轮次决胜")
     game.public(f"【第{st.day}天·轮次决胜】不进行讨论与投票。")
-    flow.push_front(game, [flow.Out(no, "投票", "投票出局") for no in out])
-    flow.end_phase(game, skip_day=False)
+    queue.push_front(game, [queue.Out(no, "投票", "投票出局") for no in out])
+    queue.end_phase(game, skip_day=False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions, effects, texts
+from engine import cards, conditions, effects, queue, texts
 from engine import commands as c
 from engine.acting import earliest_highest
 from engine.errors import Refusal
@@ -216,8 +216,6 @@ def _top_trigger(game: Game, highest: list[int], detail: str, tie: bool = False)
 
 def after_vote(game: Game) -> list[object]:
     """The reactions the day's exile vote sets off (顺从, 暗示), in seat order."""
-    from engine import flow
-
     st = game.st
     if st.phase != "day" or st.day < game.rs.vote.exile_from_day:
         return []
@@ -225,7 +223,7 @@ def after_vote(game: Game) -> list[object]:
     for seat in st.alive():
         for held in cards.held(game, seat):
             if any(t.on == "vote_end" for t in held.skill.triggers) and cards.usable(game, seat, held):
-                asks.append(flow.Ask(seat.no, held.skill.name, "skill"))
+                asks.append(queue.Ask(seat.no, held.skill.name, "skill"))
     return asks
 
 
@@ -251,8 +249,6 @@ def open_round(game: Game) -> None:
 
 def _tie_trigger(game: Game, detail: str) -> bool:
     """A seat holding a skill set off by a tie (冤死) uses it: its ``on_trigger`` first, then its choice."""
-    from engine import flow
-
     for seat in game.st.alive():
         for held in cards.held(game, seat):
             skill = held.skill
@@ -268,7 +264,7 @@ def _tie_trigger(game: Game, detail: str) -> bool:
                 card.revealed = True
                 game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
             if skill.needs_targets:
-                flow.push_front(game, [flow.Ask(seat.no, skill.name, "skill", card.id)])
+                queue.push_front(game, [queue.Ask(seat.no, skill.name, "skill", card.id)])
             effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), skill.on_trigger)
             return True
     return False

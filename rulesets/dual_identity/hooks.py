@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from engine import victory
+from engine.queue import Strike
 from engine.state import Damage
 
 if TYPE_CHECKING:
@@ -158,9 +159,7 @@ def _position_word(positions: tuple[int, ...]) -> str:
 
 
 def _strike(damage: Damage) -> object:
-    from engine import flow
-
-    return flow.Strike(damage)
+    return Strike(damage)
 
 
 HOOKS = {
