@@ -8,18 +8,16 @@ Every refusal says what was wrong and what would be right.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from engine import cards, conditions, effects, prompts, queue, rounds, targeting, texts, views
 from engine import commands as c
 from engine.cards import Held
+from engine.context import Context
 from engine.errors import Refusal
 from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
 from engine.state import Act, Card, Seat
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 __all__ = ["legal_targets", "pending", "successors", "unavailable"]
 
@@ -30,7 +28,7 @@ __all__ = ["legal_targets", "pending", "successors", "unavailable"]
 PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that make a range depend on who uses it
 
 
-def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
+def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
     if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
@@ -67,7 +65,7 @@ def legal_targets(game: Game, seat: Seat, skill: Skill) -> list[Seat]:
     return out
 
 
-def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
+def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
     st, rs = game.st, game.rs
     if not cards.publicly_in(game, seat):
@@ -97,7 +95,7 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
     return None
 
 
-def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
+def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Used already this day or night, or shut out by an exclusive skill used (救药 / 毒药)."""
     st = game.st
     title = texts.phase_title(st.phase, st.day)
@@ -118,7 +116,7 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     return None
 
 
-def _too_late(game: Game, skill: Skill) -> str | None:
+def _too_late(game: Context, skill: Skill) -> str | None:
     """关门前N分钟内不能发动 (荣耀)."""
     st = game.st
     if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
@@ -128,7 +126,7 @@ def _too_late(game: Game, skill: Skill) -> str | None:
     return None
 
 
-def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
+def not_held(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat no longer holds this skill, or None (a skill lost unawares still looks held)."""
     mine = cards.held(game, seat)
     holding = next((h for h in mine if h.skill.name == skill.name), None)
@@ -148,7 +146,7 @@ def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
     return None
 
 
-def _in_current_step(game: Game, skill: Skill) -> bool:
+def _in_current_step(game: Context, skill: Skill) -> bool:
     st = game.st
     if st.deadline is None or st.work or st.phase not in {"setup", "night", "day", "election"}:
         return False
@@ -157,7 +155,7 @@ def _in_current_step(game: Game, skill: Skill) -> bool:
     return skill.name in game.rs.steps(st.phase)[st.step].skills
 
 
-def open_actors(game: Game, step: Step) -> None:
+def open_actors(game: Context, step: Step) -> None:
     """As a step opens: <强制> skills without a choice act at once (通灵); every other
     (seat, skill) that may act in the step is checked in full once and waited for."""
     st = game.st
@@ -184,7 +182,7 @@ def open_actors(game: Game, step: Step) -> None:
     _seat_deadlines(game, step)
 
 
-def _seat_deadlines(game: Game, step: Step) -> None:
+def _seat_deadlines(game: Context, step: Step) -> None:
     """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's)."""
     st = game.st
     assert st.step_opened is not None
@@ -206,7 +204,7 @@ def _seat_deadlines(game: Game, step: Step) -> None:
         st.deadline = max(st.seat_deadlines.values())
 
 
-def expire_seats(game: Game) -> bool:
+def expire_seats(game: Context) -> bool:
     """A waiting seat's own limit passed: it is taken to pass. True when something expired."""
     st = game.st
     due = [no for no, until in st.seat_deadlines.items() if until <= st.now and any(n == no for n, _ in st.waiting)]
@@ -220,7 +218,7 @@ def expire_seats(game: Game) -> bool:
     return bool(due)
 
 
-def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
+def _fire_after_out(game: Context, seat: Seat, card: Card, step: Step) -> None:
     """A skill that still fires the night its card went out (灵尾)."""
     counter = game.rs.roles[card.role].counter
     if counter is not None and counter.name not in card.counters:
@@ -231,7 +229,7 @@ def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
             use(game, seat, Held(skill, state, card), [], None)
 
 
-def pending(game: Game, seat: Seat) -> list[Skill]:
+def pending(game: Context, seat: Seat) -> list[Skill]:
     """The skills this seat may still use or pass in the current step."""
     st = game.st
     if st.phase not in {"setup", "night"} or not seat.alive:
@@ -244,7 +242,7 @@ def pending(game: Game, seat: Seat) -> list[Skill]:
     return out
 
 
-def anyone_pending(game: Game) -> bool:
+def anyone_pending(game: Context) -> bool:
     """Whether the step must still wait: someone may act (the day always runs to 关门)."""
     st = game.st
     if st.phase in {"day", "election"}:
@@ -252,7 +250,7 @@ def anyone_pending(game: Game) -> bool:
     return any(st.seat(no).alive for no, _ in st.waiting)
 
 
-def _done(game: Game, seat: Seat, skills: list[str]) -> None:
+def _done(game: Context, seat: Seat, skills: list[str]) -> None:
     """The seat used or passed these skills; an exclusive one it can no longer use goes too."""
     st = game.st
     kept = []
@@ -265,7 +263,7 @@ def _done(game: Game, seat: Seat, skills: list[str]) -> None:
     st.waiting = kept
 
 
-def _skill_line(game: Game, seat: Seat, skill: Skill) -> str:
+def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
     holding = cards.find(game, seat, skill.name)
     bits = [skill.name]
     if skill.needs_targets:
@@ -281,7 +279,7 @@ def _skill_line(game: Game, seat: Seat, skill: Skill) -> str:
     return "".join(bits)
 
 
-def announce_step(game: Game) -> None:
+def announce_step(game: Context) -> None:
     """Tell each seat that may act now what it may do and until when."""
     st = game.st
     if st.deadline is None:
@@ -313,7 +311,7 @@ def announce_step(game: Game) -> None:
             )
 
 
-def _syntax(game: Game, seat: Seat, skill: Skill) -> str:
+def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
     if not skill.needs_targets and (choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
@@ -325,7 +323,7 @@ def _syntax(game: Game, seat: Seat, skill: Skill) -> str:
 # ---------------------------------------------------------------- resolution
 
 
-def decided_acts(game: Game, step: Step) -> list[Act]:
+def decided_acts(game: Context, step: Step) -> list[Act]:
     """The step's acts in rule order: team choices decided, forced choices made for the silent;
     skills given during play (幸运儿) in the order they were received."""
     st = game.st
@@ -347,12 +345,12 @@ def decided_acts(game: Game, step: Step) -> list[Act]:
     return sorted(out, key=lambda a: _received(game, a))
 
 
-def _received(game: Game, act: Act) -> int:
+def _received(game: Context, act: Act) -> int:
     holding = cards.find(game, game.st.seat(act.seat), act.skill)
     return holding.state.granted if holding else 0
 
 
-def _team_decision(game: Game, skill: Skill, acts: list[Act]) -> Act | None:
+def _team_decision(game: Context, skill: Skill, acts: list[Act]) -> Act | None:
     """The team's choice: 最早达到最高票数 (earliest_highest) or the last one made (latest)."""
     assert skill.team is not None
     st = game.st
@@ -394,13 +392,13 @@ def earliest_highest(weighted: list[tuple[int, int]]) -> tuple[int, int]:
     raise AssertionError("unreachable: some target reaches the top count")
 
 
-def _forced_defaults(game: Game, skill: Skill, acted: set[int]) -> list[Act]:
+def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
     """A choice left unmade at the deadline: the skill's ``default``, or for a <强制> one a random
     choice (logged, and flagged to the directors where the ruleset gives silence a card)."""
     st = game.st
     out = []
     for seat in st.seats:
-        if seat.no in acted or skill not in game.held_skills(seat) or unavailable(game, seat, skill):
+        if seat.no in acted or skill not in cards.held_skills(game, seat) or unavailable(game, seat, skill):
             continue
         if skill.default is not None:
             game.log("timeout", f"{game.who(seat.no)}未选择{skill.name}，按默认：{skill.default}", skill.name)
@@ -427,7 +425,7 @@ def _forced_defaults(game: Game, skill: Skill, acted: set[int]) -> list[Act]:
     return out
 
 
-def choice_words(game: Game, seat: Seat, skill: Skill) -> tuple[str, ...]:
+def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
     """The words a ``choice`` may be: the skill's list, the undealt cards (偷换), or skill names (迷梦)."""
     if skill.choice_of == "spare":
         return tuple(dict.fromkeys(game.st.spare_cards))
@@ -436,7 +434,7 @@ def choice_words(game: Game, seat: Seat, skill: Skill) -> tuple[str, ...]:
     return skill.choices
 
 
-def resolve(game: Game, act: Act) -> None:
+def resolve(game: Context, act: Act) -> None:
     seat = game.st.seat(act.seat)
     holding = cards.find(game, seat, act.skill)
     if holding is None or cards.spent(holding.state):
@@ -448,7 +446,7 @@ def resolve(game: Game, act: Act) -> None:
     use(game, seat, holding, list(act.targets), act.choice)
 
 
-def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
+def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
     """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
     st, rs = game.st, game.rs
     skill, state = holding.skill, holding.state
@@ -495,14 +493,14 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
 # ---------------------------------------------------------------- commands
 
 
-def _playing(game: Game) -> None:
+def _playing(game: Context) -> None:
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")
     if game.st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
 
 
-def _find(game: Game, seat: Seat, name: str) -> Held:
+def _find(game: Context, seat: Seat, name: str) -> Held:
     holding = cards.find(game, seat, name)
     if holding is None:
         mine = "、".join(s.name for s in views.skills_known(game, seat)) or "无"
@@ -510,7 +508,7 @@ def _find(game: Game, seat: Seat, name: str) -> Held:
     return holding
 
 
-def check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
+def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
     legal = legal_targets(game, seat, skill)
     low, high = skill.targets
     if high == 0 and targets:
@@ -530,7 +528,7 @@ def check_targets(game: Game, seat: Seat, skill: Skill, targets: tuple[int, ...]
             raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
 
 
-def check_choice(game: Game, seat: Seat, skill: Skill, choice: str | None) -> None:
+def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
     """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
@@ -542,7 +540,7 @@ def check_choice(game: Game, seat: Seat, skill: Skill, choice: str | None) -> No
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
 
 
-def act(game: Game, cmd: c.Act) -> str:
+def act(game: Context, cmd: c.Act) -> str:
     _playing(game)
     st = game.st
     seat = game.named_seat(cmd.seat)
@@ -606,21 +604,21 @@ def act(game: Game, cmd: c.Act) -> str:
     return reply
 
 
-def _close_if_done(game: Game) -> bool:
+def _close_if_done(game: Context) -> bool:
     if anyone_pending(game):
         return False
     queue.close_step(game)
     return True
 
 
-def _when(game: Game, skill: Skill) -> str:
+def _when(game: Context, skill: Skill) -> str:
     step = game.rs.step_of(skill.name)
     if step is None:
         return "白天" if skill.timing == "day" else "触发时"
     return f"{texts.PHASE_NAMES[step.phase]}·{step.name}"
 
 
-def now_text(game: Game) -> str:
+def now_text(game: Context) -> str:
     st = game.st
     if st.phase in {"setup", "night"} and st.deadline is not None:
         return f"{texts.phase_title(st.phase, st.day)}·{game.rs.steps(st.phase)[st.step].name}"
@@ -631,7 +629,7 @@ def now_text(game: Game) -> str:
     return texts.phase_title(st.phase, st.day)
 
 
-def pass_(game: Game, cmd: c.Pass) -> str:
+def pass_(game: Context, cmd: c.Pass) -> str:
     _playing(game)
     st = game.st
     seat = game.named_seat(cmd.seat)
@@ -654,7 +652,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
     return f"已放弃：{'、'.join(s.name for s in passable)}（{where}）。"
 
 
-def last_words(game: Game, cmd: c.LastWords) -> str:
+def last_words(game: Context, cmd: c.LastWords) -> str:
     seat = game.named_seat(cmd.seat)
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")

@@ -60,7 +60,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         for seat in voters:
             out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*candidates, 0])))
         for seat in st.seats if game.rs.day_step.skills else ():
-            for skill in game.held_skills(seat):
+            for skill in cards.held_skills(game, seat):
                 if skill.timing != "day" or skill.choice_hook or acting.unavailable(game, seat, skill):
                     continue
                 options = acting.legal_targets(game, seat, skill) if skill.needs_targets else []

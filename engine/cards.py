@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from engine import boards, texts
+from engine.context import Context
 from engine.ruleset.model import Role, Skill
 from engine.state import Card, Seat, SkillState
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 POSITIONS = ("第一身份", "第二身份")
 
@@ -50,7 +48,7 @@ def current_index(seat: Seat) -> int:
     return seat.current
 
 
-def acting_card(game: Game, seat: Seat) -> Card:
+def acting_card(game: Context, seat: Seat) -> Card:
     """The card a seat acts with: the current one, or on 竞选日 the one publicly current."""
     if game.st.phase == "election":
         return seat.cards[seat.shown]
@@ -61,12 +59,12 @@ def position(seat: Seat, card: Card) -> str:
     return POSITIONS[seat.cards.index(card)] if len(seat.cards) > 1 else "身份"
 
 
-def card_by_id(game: Game, card_id: int) -> tuple[Seat, Card]:
+def card_by_id(game: Context, card_id: int) -> tuple[Seat, Card]:
     seat = game.st.seat(card_id // 10)
     return seat, next(c for c in seat.cards if c.id == card_id)
 
 
-def publicly_in(game: Game, seat: Seat) -> bool:
+def publicly_in(game: Context, seat: Seat) -> bool:
     """Still in the game as a player may use it: alive, or out tonight before 竞选日's end
     (or, where the ruleset says so, before the night's outs are announced at all)."""
     st = game.st
@@ -75,7 +73,7 @@ def publicly_in(game: Game, seat: Seat) -> bool:
     return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
 
 
-def known_out(game: Game, seat: Seat) -> bool:
+def known_out(game: Context, seat: Seat) -> bool:
     """Out, and everyone knows it: a night's outs are announced at 开门 (after 竞选日 where there is one)."""
     return not seat.alive and not (seat.no in game.st.night_deaths and game.st.phase in {"night", "dawn", "election"})
 
@@ -83,7 +81,7 @@ def known_out(game: Game, seat: Seat) -> bool:
 # ---------------------------------------------------------------- tags and skills
 
 
-def tags(game: Game, seat: Seat) -> list[str]:
+def tags(game: Context, seat: Seat) -> list[str]:
     """The card tags the seat bears now: its acting card's, and those its other cards in play
     give even when not current — by 隐匿, or given to them during play (接刀)."""
     card = acting_card(game, seat)
@@ -94,18 +92,18 @@ def tags(game: Game, seat: Seat) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def hidden_tags(game: Game, card: Card) -> list[str]:
+def hidden_tags(game: Context, card: Card) -> list[str]:
     """What a card gives its seat when it is not current: 隐匿's tags, and tags given during play."""
     out = [t for skill in game.rs.roles[card.role].skills.values() for t in skill.not_current_tags]
     return out + card.tags
 
 
-def skill_def(game: Game, card: Card, name: str) -> Skill | None:
+def skill_def(game: Context, card: Card, name: str) -> Skill | None:
     """A card's skill: its role's, or one given to it during play (defined by any role)."""
     return game.rs.roles[card.role].skills.get(name) or game.rs.skill(name)
 
 
-def held(game: Game, seat: Seat) -> list[Held]:
+def held(game: Context, seat: Seat) -> list[Held]:
     """Every skill the seat holds now (lost or spent ones too), its acting card's first. Tonight a
     seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill.
 
@@ -118,7 +116,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
     return cast(list[Held], cached)
 
 
-def _held(game: Game, seat: Seat) -> list[Held]:
+def _held(game: Context, seat: Seat) -> list[Held]:
     rs = game.rs
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
@@ -158,7 +156,7 @@ def _held(game: Game, seat: Seat) -> list[Held]:
     return list(out.values())
 
 
-def lent_teams(game: Game) -> set[str]:
+def lent_teams(game: Context) -> set[str]:
     """The teams whose [团队] skill a borrower uses tonight: their members cannot."""
     st = game.st
     out = set()
@@ -170,7 +168,7 @@ def lent_teams(game: Game) -> set[str]:
     return out
 
 
-def borrowed_def(game: Game, seat: Seat, name: str) -> Skill | None:
+def borrowed_def(game: Context, seat: Seat, name: str) -> Skill | None:
     """A skill the seat uses tonight in another's place: the lender's card's definition."""
     lender = next((lender for lender, borrower in game.st.lent.items() if borrower == seat.no), 0)
     if not lender:
@@ -178,11 +176,11 @@ def borrowed_def(game: Game, seat: Seat, name: str) -> Skill | None:
     return skill_def(game, game.st.seat(lender).card, name)
 
 
-def find(game: Game, seat: Seat, name: str) -> Held | None:
+def find(game: Context, seat: Seat, name: str) -> Held | None:
     return next((h for h in held(game, seat) if h.skill.name == name), None)
 
 
-def on_card(game: Game, seat: Seat, card_id: int, name: str) -> Held | None:
+def on_card(game: Context, seat: Seat, card_id: int, name: str) -> Held | None:
     """A skill of one card, current or not, out or not (a reaction to that card's out)."""
     card = next((c for c in seat.cards if c.id == card_id), None)
     if card is None or (name not in card.skills and card is seat.card):
@@ -196,7 +194,7 @@ def spent(state: SkillState) -> bool:
     return state.lost or (state.uses is not None and state.uses <= 0)
 
 
-def usable(game: Game, seat: Seat, holding: Held, among: list[Held] | None = None) -> bool:
+def usable(game: Context, seat: Seat, holding: Held, among: list[Held] | None = None) -> bool:
     """Not lost, uses left, and the skill it ``requires`` still held on the same card."""
     if spent(holding.state):
         return False
@@ -207,7 +205,14 @@ def usable(game: Game, seat: Seat, holding: Held, among: list[Held] | None = Non
     return True
 
 
-def offered(game: Game, seat: Seat, holding: Held, among: list[Held] | None = None) -> bool:
+def held_skills(game: Context, seat: Seat) -> list[Skill]:
+    """The skills the seat holds now and may still use (not lost, uses left): its current
+    card's, what its other cards give when not current (隐匿), and its card tags'."""
+    mine = held(game, seat)
+    return [h.skill for h in mine if usable(game, seat, h, mine)]
+
+
+def offered(game: Context, seat: Seat, holding: Held, among: list[Held] | None = None) -> bool:
     """Offered to its holder in its step: usable, or lost without its holder being told (长寿之命)."""
     state = holding.state
     if state.lost and state.unaware:
@@ -215,13 +220,13 @@ def offered(game: Game, seat: Seat, holding: Held, among: list[Held] | None = No
     return usable(game, seat, holding, among)
 
 
-def family(game: Game, seat: Seat, skill: Skill) -> list[SkillState]:
+def family(game: Context, seat: Seat, skill: Skill) -> list[SkillState]:
     """The use records of a skill and those counted as it (守护之盾 and 幸运儿's), for [厌旧]."""
     names = {skill.name, skill.counts_as} - {""}
     return [h.state for h in held(game, seat) if h.skill.name in names or h.skill.counts_as in names]
 
 
-def new_states(game: Game, role: str) -> dict[str, SkillState]:
+def new_states(game: Context, role: str) -> dict[str, SkillState]:
     """A card's skills as dealt: fresh, without those given only during play (<附加>)."""
     return dealt_states(game.rs.roles[role])
 
@@ -233,7 +238,7 @@ def dealt_states(role: Role) -> dict[str, SkillState]:
 # ---------------------------------------------------------------- changes
 
 
-def refresh(game: Game, seat: Seat, rule: str) -> None:
+def refresh(game: Context, seat: Seat, rule: str) -> None:
     """After an out or a swap: the current card, what the seat is told, the teams it leaves."""
     st = game.st
     before = seat.current
@@ -252,7 +257,7 @@ def refresh(game: Game, seat: Seat, rule: str) -> None:
     leave_lost_teams(game, seat, rule)
 
 
-def swap(game: Game, seat: Seat, for_night: bool, rule: str) -> None:
+def swap(game: Context, seat: Seat, for_night: bool, rule: str) -> None:
     """捣蛋 (for good) or 交换 (until the night ends): first and second change places."""
     before = {h.skill.name for h in held(game, seat) if usable(game, seat, h)}
     if for_night:
@@ -276,7 +281,7 @@ def swap(game: Game, seat: Seat, for_night: bool, rule: str) -> None:
         )
 
 
-def night_ends(game: Game) -> None:
+def night_ends(game: Context) -> None:
     """交换 lasts until the night ends: seats swapped for the night are put back."""
     for seat in game.st.seats:
         if seat.swapped:
@@ -284,7 +289,7 @@ def night_ends(game: Game) -> None:
             refresh(game, seat, "交换结束")
 
 
-def card_out(game: Game, seat: Seat, card: Card, cause: str) -> None:
+def card_out(game: Context, seat: Seat, card: Card, cause: str) -> None:
     """One card leaves the game: its statuses end (技能效果只影响当前身份), counters move."""
     st, rs = game.st, game.rs
     card.out = True
@@ -307,7 +312,7 @@ def card_out(game: Game, seat: Seat, card: Card, cause: str) -> None:
                     )
 
 
-def start_counter(game: Game, seat: Seat, card: Card) -> None:
+def start_counter(game: Context, seat: Seat, card: Card) -> None:
     counter = game.rs.roles[card.role].counter
     if counter is None or card.out or seat.card is not card or counter.name in card.counters:
         return
@@ -318,15 +323,15 @@ def start_counter(game: Game, seat: Seat, card: Card) -> None:
 # ---------------------------------------------------------------- teams by tag
 
 
-def tag_of_team(game: Game, team: str) -> str | None:
+def tag_of_team(game: Context, team: str) -> str | None:
     return next((t.name for t in game.rs.card_tags.values() if t.team == team), None)
 
 
-def bears(game: Game, seat: Seat, team: str) -> bool:
+def bears(game: Context, seat: Seat, team: str) -> bool:
     return any(game.rs.card_tags[t].team == team for t in tags(game, seat))
 
 
-def leave_lost_teams(game: Game, seat: Seat, rule: str) -> None:
+def leave_lost_teams(game: Context, seat: Seat, rule: str) -> None:
     """失去[群内]标签的角色立即移出狼群 (a seat out for good stays: 包括已出局角色)."""
     if not seat.alive:
         return
@@ -344,7 +349,7 @@ def leave_lost_teams(game: Game, seat: Seat, rule: str) -> None:
             game.say(to_team(team), f"{seat.name}已移出{team}。", "team")
 
 
-def join_bearers(game: Game, team: str, rule: str) -> None:
+def join_bearers(game: Context, team: str, rule: str) -> None:
     """当前拥有<杀人>技能的角色加入狼群: the living bearers of the team's tag not in it yet join —
     or, for a team with ``members``, the living seats meeting that condition (单身狼人…共群)."""
     from engine import conditions
@@ -360,7 +365,7 @@ def join_bearers(game: Game, team: str, rule: str) -> None:
         game.form_team(team, joining, rule)
 
 
-def relay(game: Game) -> None:
+def relay(game: Context) -> None:
     """[接刀]: once every card tagged [群内] is out, the bearers of [接刀] learn who held it and take it."""
     st, rs = game.st, game.rs
     for tag in rs.card_tags.values():
@@ -388,7 +393,7 @@ def relay(game: Game) -> None:
             game.log("team", f"{game.who(seat.no)}[{tag.name}]，获得[{tag.relay_of}]", tag.name)
 
 
-def _gives(game: Game, seat: Seat, card: Card, tag: str) -> bool:
+def _gives(game: Context, seat: Seat, card: Card, tag: str) -> bool:
     """Whether this card gives its seat the tag now (as the acting card, or even when not current)."""
     if card is acting_card(game, seat):
         return tag in game.rs.roles[card.role].tags or tag in card.tags
@@ -398,7 +403,7 @@ def _gives(game: Game, seat: Seat, card: Card, tag: str) -> bool:
 # ---------------------------------------------------------------- ordering at the start
 
 
-def order_prompt(game: Game, seat: Seat, until: str) -> str:
+def order_prompt(game: Context, seat: Seat, until: str) -> str:
     """The setup's private prompt: the two cards, how to choose, and what silence means."""
     rs = game.rs
     skill = rs.cards.order_skill
@@ -416,7 +421,7 @@ def order_prompt(game: Game, seat: Seat, until: str) -> str:
     )
 
 
-def choose_first(game: Game, seat: Seat, role: str) -> str:
+def choose_first(game: Context, seat: Seat, role: str) -> str:
     """A player's choice of its first card (changeable until the step closes)."""
     from engine.errors import Refusal
 
@@ -438,7 +443,7 @@ def choose_first(game: Game, seat: Seat, role: str) -> str:
     return f"已记录：第一身份{seat.cards[0].role}，第二身份{seat.cards[1].role}。截止前可重新发送以更改。"
 
 
-def settle_order(game: Game) -> None:
+def settle_order(game: Context) -> None:
     """The choice closes: a silent seat keeps the default order (a card that must be second goes second)."""
     rs, st = game.rs, game.st
     game.changed()

@@ -22,10 +22,10 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from engine import cards, effects, notices, prompts, queue, rounds, texts, victory
+from engine.context import Context
 from engine.state import Card, Damage, StatusInstance, lasting_until
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.ruleset.model import Skill
     from engine.state import Seat
 
@@ -38,7 +38,7 @@ SOONEST = {  # which statuses end first, seen from each phase
 }
 
 
-def strike(game: Game, damage: Damage) -> None:
+def strike(game: Context, damage: Damage) -> None:
     """An attack meets the target's defences in the ruleset's order for its kind."""
     st, rs = game.st, game.rs
     seat = st.seat(damage.target)
@@ -68,7 +68,7 @@ def strike(game: Game, damage: Damage) -> None:
     )
 
 
-def _shortest(game: Game, seat: Seat, name: str) -> StatusInstance | None:
+def _shortest(game: Context, seat: Seat, name: str) -> StatusInstance | None:
     """[守护：X] 会优先消耗掉时限较短的状态: the one that ends soonest goes first. A status held with a
     skill works only while its holder holds that skill (an elder whose skills are used by another)."""
     matching = [s for s in seat.statuses if s.name == name and _active(game, seat, s)]
@@ -78,13 +78,13 @@ def _shortest(game: Game, seat: Seat, name: str) -> StatusInstance | None:
     return min(matching, key=lambda s: soonest.index(s.until) if s.until in soonest else len(soonest))
 
 
-def _active(game: Game, seat: Seat, status: StatusInstance) -> bool:
+def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
     if not status.until.startswith("skill:"):
         return True
     return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
 
 
-def _spared(game: Game, seat: Seat, item: queue.Out) -> bool:
+def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
     """犯罪天才: the seat goes out only by the causes or kinds its status names."""
     for status in seat.statuses:
         only = game.rs.statuses[status.name].spares_only
@@ -97,7 +97,7 @@ def _spared(game: Game, seat: Seat, item: queue.Out) -> bool:
     return False
 
 
-def _stand_in(game: Game, seat: Seat, item: queue.Out) -> bool:
+def _stand_in(game: Context, seat: Seat, item: queue.Out) -> bool:
     """爱慕: the status's giver goes out in the seat's place."""
     st = game.st
     for status in seat.statuses:
@@ -110,12 +110,12 @@ def _stand_in(game: Game, seat: Seat, item: queue.Out) -> bool:
     return False
 
 
-def _next_exiling(game: Game, seat: Seat, item: queue.Out) -> tuple[Seat, Skill] | None:
+def _next_exiling(game: Context, seat: Seat, item: queue.Out) -> tuple[Seat, Skill] | None:
     """The next reaction to this exile not offered yet: the seat's own (装傻), then others' (善行)."""
     st = game.st
     candidates = [(seat, False)] + [(o, True) for o in st.seats if o.alive and o.no != seat.no]
     for holder, other in candidates:
-        for skill in game.held_skills(holder):
+        for skill in cards.held_skills(game, holder):
             for trigger in skill.triggers:
                 causes = trigger.causes or ("投票",)
                 if trigger.on != "exiling" or trigger.anyone != other or item.cause not in causes:
@@ -125,7 +125,7 @@ def _next_exiling(game: Game, seat: Seat, item: queue.Out) -> tuple[Seat, Skill]
     return None
 
 
-def out(game: Game, item: queue.Out) -> None:
+def out(game: Context, item: queue.Out) -> None:
     st, rs = game.st, game.rs
     seat = st.seat(item.seat)
     if not seat.alive:
@@ -195,7 +195,7 @@ def out(game: Game, item: queue.Out) -> None:
     queue.push_front(game, follow)
 
 
-def _team_chain(game: Game, seat: Seat, cause: str) -> list[object]:
+def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
     """殉情 and the like: a member's out takes the others out, or sets off the team's effects."""
     from engine import conditions
 
@@ -213,7 +213,7 @@ def _team_chain(game: Game, seat: Seat, cause: str) -> list[object]:
     return follow
 
 
-def _others_react(game: Game, seat: Seat, card: Card) -> None:
+def _others_react(game: Context, seat: Seat, card: Card) -> None:
     """Forced triggers of other seats on this card's out (志继: when the seer is out)."""
     for other in game.st.seats:
         if not other.alive or other.no == seat.no:
@@ -230,7 +230,7 @@ def _others_react(game: Game, seat: Seat, card: Card) -> None:
                     effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
 
 
-def _random_sheriff(game: Game, seat: Seat, cause: str) -> None:
+def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:
     """警长因红牌罚下而出局后，警徽随机移交."""
     from engine import voting
 
@@ -243,7 +243,7 @@ def _random_sheriff(game: Game, seat: Seat, cause: str) -> None:
     voting.make_sheriff(game, chosen.no, f"警长{cause}，警徽随机移交")
 
 
-def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
+def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object]:
     """The out card's own triggers: forced ones fire now, others prompt (or wait for 开门)."""
     st = game.st
     out: list[object] = []
@@ -275,7 +275,7 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
     return out
 
 
-def _tell(game: Game, seat: Seat, card: Card, cause: str) -> None:
+def _tell(game: Context, seat: Seat, card: Card, cause: str) -> None:
     st = game.st
     when = texts.phase_title(st.phase, st.day) if st.phase != "election" else "竞选日"
     game.log(
@@ -295,7 +295,7 @@ def _tell(game: Game, seat: Seat, card: Card, cause: str) -> None:
         game.tell(seat.no, f"你的{cards.position(seat, card)}（{card.role}）出局，两个身份均已出局（{when}）。")
 
 
-def _record_public(game: Game, seat: Seat, cause: str) -> None:
+def _record_public(game: Context, seat: Seat, cause: str) -> None:
     """Night outs are listed at 开门; day outs are announced at once; 红牌 is announced by 判罚."""
     st, rs = game.st, game.rs
     if cause == "红牌" and rs.notices.red_card_at_once:
@@ -315,7 +315,7 @@ def _record_public(game: Game, seat: Seat, cause: str) -> None:
     game.log("notice", f"公示：{label}出局{note}", cause, secret=False)
 
 
-def _last_words_now(game: Game) -> bool:
+def _last_words_now(game: Context) -> bool:
     """仅白天或第一夜 (``last_words.phases``; none listed: any time)."""
     st = game.st
     phases = game.rs.last_words.phases
@@ -326,7 +326,7 @@ def _last_words_now(game: Game) -> bool:
     return "first_night" in phases and st.phase in {"night", "dawn"} and st.day == 1
 
 
-def _last_words_right(game: Game, no: int) -> None:
+def _last_words_right(game: Context, no: int) -> None:
     st = game.st
     if st.last_words_left == 0:
         return

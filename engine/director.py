@@ -6,27 +6,24 @@ Every one is logged as the director's act, so the 揭秘 shows it beside the rul
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
-from engine import acting, cards, flow, victory, voting
+from engine import acting, cards, flow, queue, victory, voting
 from engine import commands as c
+from engine.context import Context
 from engine.errors import Refusal
 from engine.schedule import check_settings, day_closing
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 CARDS = ("蓝", "黄", "红")
 ESCALATE = 3  # 累计三张蓝牌合并为一张黄牌；累计三张黄牌合并为一张红牌
 REDS_TO_LOSE = 2  # 同一阵营的角色累计获得两张或以上红牌时，阵营判负
 
 
-def _not_over(game: Game) -> None:
+def _not_over(game: Context) -> None:
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")
 
 
-def pause(game: Game, cmd: c.Pause) -> str:
+def pause(game: Context, cmd: c.Pause) -> str:
     _not_over(game)
     clock = game.st.clock
     if clock.paused:
@@ -37,19 +34,19 @@ def pause(game: Game, cmd: c.Pause) -> str:
     return "已暂停。"
 
 
-def resume(game: Game, cmd: c.Resume) -> str:
+def resume(game: Context, cmd: c.Resume) -> str:
     _not_over(game)
     clock = game.st.clock
     if not clock.paused:
         raise Refusal("游戏没有暂停。")
     clock.anchor_real, clock.paused = cmd.at, False
     game.log("director", "导演继续游戏", "导演", secret=False)
-    deadline = flow.current_deadline(game)
+    deadline = queue.current_deadline(game)
     game.public("【导演】游戏继续。" + (f"当前截止时间：{game.deadline_text(deadline)}。" if deadline else ""))
     return "已继续。"
 
 
-def extend(game: Game, cmd: c.Extend) -> str:
+def extend(game: Context, cmd: c.Extend) -> str:
     _not_over(game)
     st = game.st
     if not 1 <= cmd.minutes <= 7 * 24 * 60:
@@ -76,10 +73,10 @@ def extend(game: Game, cmd: c.Extend) -> str:
     return f"已延时{cmd.minutes}分钟，新截止时间 {game.deadline_text(new)}。"
 
 
-def advance(game: Game, cmd: c.Advance) -> str:
+def advance(game: Context, cmd: c.Advance) -> str:
     _not_over(game)
     st = game.st
-    if flow.current_deadline(game) is None:
+    if queue.current_deadline(game) is None:
         raise Refusal("当前没有等待中的步骤可以推进。")
     what = f"{st.prompt.skill}" if st.prompt else acting.now_text(game)
     game.log("director", f"导演推进：{what}", "导演")
@@ -87,7 +84,7 @@ def advance(game: Game, cmd: c.Advance) -> str:
     return f"已推进：{what}。"
 
 
-def penalize(game: Game, cmd: c.Penalize) -> str:
+def penalize(game: Context, cmd: c.Penalize) -> str:
     _not_over(game)
     st = game.st
     if cmd.card not in CARDS:
@@ -130,7 +127,7 @@ def penalize(game: Game, cmd: c.Penalize) -> str:
     return f"已判罚{seat.name}{cmd.card}牌。"
 
 
-def ruling(game: Game, cmd: c.Ruling) -> str:
+def ruling(game: Context, cmd: c.Ruling) -> str:
     _not_over(game)
     st, rs = game.st, game.rs
     if cmd.what not in c.RULINGS:
@@ -206,7 +203,7 @@ def ruling(game: Game, cmd: c.Ruling) -> str:
     return f"已裁定：{done}。"
 
 
-def announce(game: Game, cmd: c.Announce) -> str:
+def announce(game: Context, cmd: c.Announce) -> str:
     text = cmd.text.strip()
     if not text:
         raise Refusal("公告内容不能为空。格式：公告 <内容>")
@@ -215,7 +212,7 @@ def announce(game: Game, cmd: c.Announce) -> str:
     return "已公告。"
 
 
-def settings(game: Game, cmd: c.Settings) -> str:
+def settings(game: Context, cmd: c.Settings) -> str:
     _not_over(game)
     st = game.st
     merged = st.settings | dict(cmd.values)
@@ -238,7 +235,7 @@ def settings(game: Game, cmd: c.Settings) -> str:
     return f"已修改设置：{changed}。"
 
 
-def substitute(game: Game, cmd: c.Substitute) -> str:
+def substitute(game: Context, cmd: c.Substitute) -> str:
     """替补玩家将收到该玩家的角色、身份、行动…代替该玩家继续游戏; 每名角色仅限更换一次替补 is the bot's
     to check (it knows the players). Nothing is published: the post announces no 替补."""
     _not_over(game)

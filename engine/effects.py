@@ -43,14 +43,12 @@ the acting card's counters by name ({尾巴}).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine import cards, conditions, messages, queue, targeting, texts
+from engine import cards, conditions, identity, messages, queue, targeting, texts
+from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage
-
-if TYPE_CHECKING:
-    from engine.game import Game
 
 ONCE_VERBS = {
     "feedback_damage",
@@ -75,7 +73,7 @@ ONCE_VERBS = {
 class Ctx:
     """Who acts, with which skill, on whom; what the effects decided."""
 
-    game: Game
+    game: Context
     actor: int  # seat number; 0 when the rules themselves act
     skill: Skill | None = None
     targets: list[int] = field(default_factory=list)  # [结算目标]
@@ -424,7 +422,7 @@ def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if not role:
         return
     for target in subjects:
-        ctx.game.become(target, role, _rule(ctx, effect))
+        identity.become(ctx.game, target, role, _rule(ctx, effect))
 
 
 def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -432,8 +430,8 @@ def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         return
     game, other = ctx.game, ctx.targets[0]
     mine, theirs = game.st.seat(ctx.actor).card.role, game.st.seat(other).card.role
-    game.become(ctx.actor, theirs, _rule(ctx, effect))
-    game.become(other, mine, _rule(ctx, effect), keep_camp=True)
+    identity.become(game, ctx.actor, theirs, _rule(ctx, effect))
+    identity.become(game, other, mine, _rule(ctx, effect), keep_camp=True)
 
 
 def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -539,7 +537,7 @@ VERBS = {
 }
 
 
-def run_deferred(game: Game) -> None:
+def run_deferred(game: Context) -> None:
     """The effects that waited for this night to open (惩戒, 激励)."""
     waiting, game.st.deferred = game.st.deferred, []
     for actor, effect, rule in waiting:

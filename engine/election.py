@@ -12,20 +12,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import acting, cards, queue, texts, voting
+from engine.context import Context
 from engine.messages import PUBLIC
 from engine.schedule import day_closing
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.state import Seat
 
 
-def due(game: Game) -> bool:
+def due(game: Context) -> bool:
     rs, st = game.rs, game.st
     return bool(rs.sheriff and rs.sheriff.own_day and not st.election and st.day == rs.sheriff.election_day)
 
 
-def begin(game: Game) -> None:
+def begin(game: Context) -> None:
     st = game.st
     st.phase, st.step, st.election = "election", 0, "open"
     st.step_opened = st.now
@@ -40,11 +40,11 @@ def begin(game: Game) -> None:
     acting.announce_step(game)
 
 
-def in_play(game: Game) -> list[Seat]:
+def in_play(game: Context) -> list[Seat]:
     return [s for s in game.st.seats if cards.publicly_in(game, s)]
 
 
-def tally(game: Game) -> None:
+def tally(game: Context) -> None:
     """竞岗: the most votes elects the sheriff; a tie elects nobody (decide: tie_none)."""
     st, rs = game.st, game.rs
     assert rs.sheriff is not None
@@ -80,7 +80,7 @@ def tally(game: Game) -> None:
     voting.make_sheriff(game, winner, "竞岗")
 
 
-def close(game: Game) -> None:
+def close(game: Context) -> None:
     from engine import flow
 
     st = game.st
@@ -89,7 +89,7 @@ def close(game: Game) -> None:
     flow.end_of("election_end", game)
 
 
-def swallow(game: Game, seat: Seat, skill: str) -> None:
+def swallow(game: Context, seat: Seat, skill: str) -> None:
     """吞警徽: the election ends at once; this game has no sheriff."""
 
     st = game.st

@@ -15,10 +15,26 @@ between a night's end and the day whose opening announces that night's outs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine import acting, cards, deaths, effects, election, notices, prompts, queue, rounds, targeting, victory, voting
+from engine import (
+    acting,
+    cards,
+    deaths,
+    effects,
+    election,
+    messages,
+    notices,
+    prompts,
+    queue,
+    rounds,
+    targeting,
+    victory,
+    views,
+    voting,
+)
+from engine.context import Context
+from engine.events import SkillsLost, TeamFormed
 from engine.queue import (
     AfterVote,
     Ask,
@@ -35,14 +51,10 @@ from engine.queue import (
 )
 from engine.schedule import day_closing, day_opening, step_deadline
 
-if TYPE_CHECKING:
-    from engine.game import Game
-
-
 MEMO_LIMIT = 20_000
 
 
-def run(game: Game) -> None:
+def run(game: Context) -> None:
     """Work through the queue until it is empty, a prompt waits, or the game is over."""
     st = game.st
     while st.work and st.prompt is None and st.phase != "over":
@@ -51,18 +63,7 @@ def run(game: Game) -> None:
         victory.check(game)  # 游戏状态满足胜利条件之一，游戏立即结束
 
 
-def current_deadline(game: Game) -> datetime | None:
-    st = game.st
-    if st.prompt is not None:
-        return st.prompt.deadline
-    if st.work or st.deadline is None:
-        return None  # resolution in progress: nothing waits on time
-    waiting = {no for no, _ in st.waiting}
-    own = [t for no, t in st.seat_deadlines.items() if no in waiting and t < st.deadline]
-    return min([st.deadline, *own])
-
-
-def expire(game: Game) -> None:
+def expire(game: Context) -> None:
     """A deadline was reached: a prompt's answer defaults, a seat's own limit passes, or the step closes."""
     st = game.st
     if st.prompt is not None:
@@ -78,14 +79,14 @@ def expire(game: Game) -> None:
 # ---------------------------------------------------------------- beginning and phases
 
 
-def begin(game: Game) -> None:
+def begin(game: Context) -> None:
     """After the deal: the opening steps (开局), then the ruleset's first phase."""
     st = game.st
     st.phase, st.day, st.step = "setup", 0, -1
     push_front(game, [OpenNext()])
 
 
-def _open_next(game: Game, _item: OpenNext) -> None:
+def _open_next(game: Context, _item: OpenNext) -> None:
     rs, st = game.rs, game.st
     steps = rs.steps(st.phase)
     if st.phase in {"setup", "night"} and st.step + 1 < len(steps):
@@ -112,7 +113,7 @@ def _open_next(game: Game, _item: OpenNext) -> None:
             open_day(game)
 
 
-def _end_phase(game: Game, item: EndPhase) -> None:
+def _end_phase(game: Context, item: EndPhase) -> None:
     """No vote today: nobody was voted for (潜行) and no card was voted out (验尸)."""
     st = game.st
     st.votes, st.last_votes, st.exiled_cards = {}, {}, []
@@ -123,7 +124,7 @@ def _end_phase(game: Game, item: EndPhase) -> None:
         notices.publish(game, f"【第{st.day}天】跳过第一天讨论，直接进入黑夜。")
 
 
-def end_of(until: str, game: Game) -> None:
+def end_of(until: str, game: Context) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
     st = game.st
     for seat in st.seats:
@@ -137,7 +138,7 @@ def end_of(until: str, game: Game) -> None:
         targeting.night_ends(game)
 
 
-def _open_night(game: Game, number: int) -> None:
+def _open_night(game: Context, number: int) -> None:
     st = game.st
     st.phase, st.day, st.step = "night", number, 0
     st.night_deaths = []
@@ -152,7 +153,7 @@ def _open_night(game: Game, number: int) -> None:
     open_step(game)
 
 
-def open_day(game: Game) -> None:
+def open_day(game: Context) -> None:
     """开门 (or 竞选日 first): the dawn notices, then the day's discussion and vote until 关门
     (轮次决胜: the bot's day instead)."""
     st = game.st
@@ -166,7 +167,7 @@ def open_day(game: Game) -> None:
         open_discussion(game, planned)
 
 
-def open_discussion(game: Game, planned: bool = False) -> None:
+def open_discussion(game: Context, planned: bool = False) -> None:
     """The day proper: the dawn notices, then discussion and the vote until 关门 (``planned``:
     轮次决胜's day, with neither)."""
     st = game.st
@@ -189,7 +190,7 @@ def open_discussion(game: Game, planned: bool = False) -> None:
 # ---------------------------------------------------------------- steps
 
 
-def open_step(game: Game) -> None:
+def open_step(game: Context) -> None:
     rs, st = game.rs, game.st
     step = rs.steps(st.phase)[st.step]
     st.step_opened = st.now
@@ -207,7 +208,7 @@ def open_step(game: Game) -> None:
     acting.announce_step(game)
 
 
-def _close(game: Game, _item: CloseStep) -> None:
+def _close(game: Context, _item: CloseStep) -> None:
     rs, st = game.rs, game.st
     st.deadline = None
     if st.phase == "day":
@@ -227,11 +228,11 @@ def _close(game: Game, _item: CloseStep) -> None:
     push_front(game, items)
 
 
-def _resolve(game: Game, item: Resolve) -> None:
+def _resolve(game: Context, item: Resolve) -> None:
     acting.resolve(game, item.act)
 
 
-def _resolve_marked(game: Game, item: ResolveMarked) -> None:
+def _resolve_marked(game: Context, item: ResolveMarked) -> None:
     st = game.st
     step = next((s for s in game.rs.steps(st.phase) if s.name == item.step), None)
     order = step.resolves if step else ()
@@ -243,12 +244,12 @@ def _resolve_marked(game: Game, item: ResolveMarked) -> None:
     push_front(game, [Strike(d) for d in marked])
 
 
-def _step_effects(game: Game, item: StepEffects) -> None:
+def _step_effects(game: Context, item: StepEffects) -> None:
     step = next(s for s in game.rs.steps(game.st.phase) if s.name == item.step)
     effects.run(effects.Ctx(game, actor=0, rule=step.name), step.effects)
 
 
-def _after_vote(game: Game, _item: AfterVote) -> None:
+def _after_vote(game: Context, _item: AfterVote) -> None:
     st = game.st
     items: list[object] = voting.after_vote(game)
     items.extend(Out(no, "红牌") for no in st.red_cards)
@@ -256,26 +257,26 @@ def _after_vote(game: Game, _item: AfterVote) -> None:
     push_front(game, items)
 
 
-def _tally(game: Game, _item: Tally) -> None:
+def _tally(game: Context, _item: Tally) -> None:
     if game.st.phase == "election":
         election.tally(game)
     else:
         voting.tally(game)
 
 
-def _strike(game: Game, item: Strike) -> None:
+def _strike(game: Context, item: Strike) -> None:
     deaths.strike(game, item.damage)
 
 
-def _out(game: Game, item: Out) -> None:
+def _out(game: Context, item: Out) -> None:
     deaths.out(game, item)
 
 
-def _ask(game: Game, item: Ask) -> None:
+def _ask(game: Context, item: Ask) -> None:
     prompts.raise_prompt(game, item)
 
 
-HANDLERS: dict[type, Callable[[Game, Any], None]] = {
+HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     CloseStep: _close,
     Resolve: _resolve,
     ResolveMarked: _resolve_marked,
@@ -290,6 +291,36 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
 }
 
 
-def night_report(game: Game) -> str:
+def _team_formed(game: Context, event: TeamFormed) -> None:
+    """A team's ``on_formed`` effects, then its introduction to the members (or its chat)."""
+    team = game.rs.teams[event.team]
+    everyone = [game.st.seat(no) for no in event.members]
+    effects.run(effects.Ctx(game, actor=0, targets=list(event.members), rule=event.rule), team.on_formed)
+    if team.intro:
+        intro = views.team_text(game, event.team, everyone)
+        if team.chat:
+            game.say(messages.team(event.team), intro, "team")
+        else:
+            for seat in everyone:
+                game.tell(seat.no, intro, "team")
+
+
+def _skills_lost(game: Context, event: SkillsLost) -> None:
+    """失效: a lost skill used before runs its ``on_lost_after_use``."""
+    seat = game.st.seat(event.seat)
+    for name in event.skills:
+        skill = cards.skill_def(game, seat.card, name)
+        if skill is not None and skill.on_lost_after_use and seat.card.skills[name].used:
+            rule = f"{name}失效"
+            effects.run(effects.Ctx(game, actor=event.seat, skill=skill, rule=rule), skill.on_lost_after_use)
+
+
+LISTENERS: dict[type, Callable[[Context, Any], None]] = {
+    TeamFormed: _team_formed,
+    SkillsLost: _skills_lost,
+}
+
+
+def night_report(game: Context) -> str:
     """What the night left for the public, when the game ends before 开门."""
     return notices.report(game, sections=("night_deaths", "statuses", "held"))

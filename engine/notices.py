@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import cards, queue, texts, voting
+from engine.context import Context
 from engine.messages import PUBLIC
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.state import Seat
 
 
@@ -24,14 +24,14 @@ def out_note(seat: Seat) -> str:
     return "（两个身份均已出局）" if not seat.alive else "（出局一次）"
 
 
-def publish(game: Game, header: str) -> None:
+def publish(game: Context, header: str) -> None:
     """The day's first notice with the dawn report; then what waited for it."""
     text = report(game)
     game.say(PUBLIC, header + ("\n" + text if text else ""))
     after_notice(game)
 
 
-def after_notice(game: Game) -> None:
+def after_notice(game: Context) -> None:
     """The night's outs are public now: cards publicly current catch up, waiting things happen."""
     st = game.st
     waiting, st.at_notice = st.at_notice, []
@@ -50,7 +50,7 @@ def after_notice(game: Game) -> None:
     queue.push_front(game, asks)
 
 
-def report(game: Game, sections: tuple[str, ...] | None = None) -> str:
+def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
     rs, st = game.rs, game.st
     lines: list[str] = []
     for section in sections or rs.notices.dawn:

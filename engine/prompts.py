@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import cards, queue, texts
 from engine import commands as c
+from engine.context import Context
 from engine.errors import Refusal
 from engine.ruleset.model import Skill
 from engine.schedule import prompt_deadline
@@ -19,7 +20,6 @@ from engine.state import Prompt, Seat
 
 if TYPE_CHECKING:
     from engine.cards import Held
-    from engine.game import Game
 
 
 TRIGGER_WORDS = {
@@ -49,7 +49,7 @@ def syntax(skill_name: str, needs_targets: bool) -> str:
     return f"「{skill_name} 目标」" if needs_targets else f"「{skill_name}」"
 
 
-def holding(game: Game) -> Held | None:
+def holding(game: Context) -> Held | None:
     """The skill the current prompt waits for, on the card that set it off."""
     prompt = game.st.prompt
     if prompt is None or prompt.kind == "sheriff":
@@ -58,7 +58,7 @@ def holding(game: Game) -> Held | None:
     return cards.on_card(game, seat, int(prompt.data.get("card", 0)), prompt.skill)
 
 
-def successors(game: Game, sheriff: int) -> list[Seat]:
+def successors(game: Context, sheriff: int) -> list[Seat]:
     """Whom the sheriff may hand over to: every seat it knows to be in, itself aside (an out
     tonight is not known before 开门; the badge it gets passes on once that out is announced)."""
     return [
@@ -70,7 +70,7 @@ def successors(game: Game, sheriff: int) -> list[Seat]:
     ]
 
 
-def raise_prompt(game: Game, item: queue.Ask) -> None:
+def raise_prompt(game: Context, item: queue.Ask) -> None:
     from engine import acting
 
     st = game.st
@@ -115,7 +115,7 @@ def raise_prompt(game: Game, item: queue.Ask) -> None:
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
 
 
-def _rounds_answer(game: Game, seat: Seat, held: Held) -> bool:
+def _rounds_answer(game: Context, seat: Seat, held: Held) -> bool:
     """轮次决胜: a reaction goes by itself at the worst case's seat (最后一枪), or is not made."""
     from engine import acting, rounds
 
@@ -133,7 +133,7 @@ def _phase(phase: str) -> str:
     return "day" if phase in {"day", "election"} else "night"
 
 
-def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: queue.Out) -> None:
+def ask_exiling(game: Context, seat: Seat, skill: Skill, out_item: queue.Out) -> None:
     """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行)."""
     st = game.st
     minutes = skill.minutes_in(st.phase)
@@ -152,7 +152,7 @@ def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: queue.Out) -> No
     game.log("prompt", f"等待{game.who(seat.no)}决定是否发动{skill.name}", skill.name)
 
 
-def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
+def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
     from engine import acting, voting
 
     st = game.st
@@ -200,7 +200,7 @@ def answer(game: Game, seat: Seat, cmd: c.Act) -> str:
     return f"已发动{held.skill.name}" + (f" → {aimed}" if aimed else "") + "。"
 
 
-def decline(game: Game, seat: Seat) -> str:
+def decline(game: Context, seat: Seat) -> str:
     st = game.st
     prompt = st.prompt
     assert prompt is not None
@@ -218,12 +218,12 @@ def decline(game: Game, seat: Seat) -> str:
     return f"已放弃{prompt.skill}。"
 
 
-def _continue_exile(game: Game, prompt: Prompt, cancelled: bool) -> None:
+def _continue_exile(game: Context, prompt: Prompt, cancelled: bool) -> None:
     if not cancelled:
         queue.push_front(game, [prompt.data["out"]])
 
 
-def timeout(game: Game) -> None:
+def timeout(game: Context) -> None:
     st = game.st
     prompt = st.prompt
     assert prompt is not None

@@ -2,18 +2,23 @@
 
 Every item is a frozen dataclass kept in ``st.work`` (so a game can be saved mid-night); what
 each one does is ``engine.flow.HANDLERS``'s to say. A producer (a death, a vote, an effect)
-imports this module, never the dispatcher.
+imports this module, never the dispatcher. While the queue holds work, nothing waits on
+time; once it is empty, ``current_deadline`` says what the game waits for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import Protocol
 
-from engine.state import Act, Damage
+from engine.state import Act, Damage, GameState
 
-if TYPE_CHECKING:
-    from engine.game import Game
+
+class Holder(Protocol):
+    """Whatever holds a game's state (the rules' context): the queue needs nothing more."""
+
+    st: GameState
 
 
 @dataclass(frozen=True)
@@ -91,11 +96,11 @@ class EndPhase:
     skip_day: bool = False  # 竞选日 only: the day after it is skipped too
 
 
-def push_front(game: Game, items: list[object]) -> None:
+def push_front(game: Holder, items: list[object]) -> None:
     game.st.work.extendleft(reversed(items))
 
 
-def close_step(game: Game) -> None:
+def close_step(game: Holder) -> None:
     st = game.st
     if st.work or st.deadline is None:
         return
@@ -103,7 +108,7 @@ def close_step(game: Game) -> None:
     push_front(game, [CloseStep()])
 
 
-def end_phase(game: Game, skip_day: bool) -> None:
+def end_phase(game: Holder, skip_day: bool) -> None:
     """End the day or 竞选日 once the queue in front is done; a later call may add skip_day."""
     st = game.st
     st.deadline = None
@@ -112,3 +117,24 @@ def end_phase(game: Game, skip_day: bool) -> None:
         st.work.append(EndPhase(skip_day))
     elif skip_day:
         st.work[queued] = EndPhase(True)
+
+
+def current_deadline(game: Holder) -> datetime | None:
+    """The game-time deadline waited on: a prompt's answer, a waiting seat's own limit, or the step's."""
+    st = game.st
+    if st.prompt is not None:
+        return st.prompt.deadline
+    if st.work or st.deadline is None:
+        return None  # resolution in progress: nothing waits on time
+    waiting = {no for no, _ in st.waiting}
+    own = [t for no, t in st.seat_deadlines.items() if no in waiting and t < st.deadline]
+    return min([st.deadline, *own])
+
+
+def next_deadline(game: Holder) -> datetime | None:
+    """The wall-clock time of the next deadline, or None (over, paused, nothing waits)."""
+    st = game.st
+    if st.phase == "over" or st.clock.paused:
+        return None
+    deadline = current_deadline(game)
+    return st.clock.real(deadline) if deadline else None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, texts, views
+from engine import acting, cards, identity, queue, texts, views
+from engine.context import Context
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.state import Seat
 
 REVEALED_KINDS = {  # every ruling appears in the 揭秘: the directors' acts and every vote (代投 too)
@@ -44,7 +44,7 @@ REVEALED_KINDS = {  # every ruling appears in the 揭秘: the directors' acts an
 }
 
 
-def _now_line(game: Game, seat: Seat) -> str:
+def _now_line(game: Context, seat: Seat) -> str:
     st = game.st
     if st.phase == "over":
         return f"游戏已结束：{st.winner or '无人'}获胜。"
@@ -72,11 +72,11 @@ def _now_line(game: Game, seat: Seat) -> str:
     return f"现在：{texts.phase_title(st.phase, st.day)}，没有需要你操作的事。"
 
 
-def seat_view(game: Game, no: int) -> str:
+def seat_view(game: Context, no: int) -> str:
     """身份: what the seat itself may know — never anything hidden from it."""
     rs = game.rs
     seat = game.st.seat(no)
-    lines = [game.identity_text(seat)]
+    lines = [identity.identity_text(game, seat)]
     skills = []
     for held in cards.held(game, seat):
         state = held.state
@@ -105,13 +105,13 @@ def seat_view(game: Game, no: int) -> str:
     return "\n".join(lines)
 
 
-def director_view(game: Game) -> str:
+def director_view(game: Context) -> str:
     """状态: the full secret state, for directors only."""
     st, rs = game.st, game.rs
     where = texts.phase_title(st.phase, st.day)
     if st.phase in {"setup", "night"} and st.deadline is not None:
         where += "·" + rs.steps(st.phase)[st.step].name
-    deadline = game.next_deadline()
+    deadline = queue.next_deadline(game)
     lines = [
         f"【{rs.name}】{where}"
         + (f"，截止 {texts.clock_text(deadline, st.settings['timezone'])}" if deadline else "")
@@ -165,7 +165,7 @@ def director_view(game: Game) -> str:
     return "\n".join(lines)
 
 
-def reveal(game: Game) -> str:
+def reveal(game: Context) -> str:
     """揭秘: who was who, then every decision of the game in order, with the rule behind it."""
     st, rs = game.st, game.rs
     lines = [f"【揭秘】{rs.name}：{st.winner or '无人'}获胜", "演员表："]

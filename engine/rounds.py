@@ -11,26 +11,22 @@ answers an exile (公主不发动善行). When the nights are over and the camp 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import cards, conditions, queue
+from engine.context import Context
 from engine.ruleset.model import Rounds, Skill
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-def active(game: Game) -> Rounds | None:
+def active(game: Context) -> Rounds | None:
     st = game.st
     return game.rs.rounds.get(st.rounds_camp) if st.rounds_left else None
 
 
-def switched_on(game: Game, camp: str) -> bool:
+def switched_on(game: Context, camp: str) -> bool:
     rounds = game.rs.rounds.get(camp)
     return rounds is not None and (not rounds.option or bool(game.st.options.get(rounds.option)))
 
 
-def begin(game: Game, camp: str) -> None:
+def begin(game: Context, camp: str) -> None:
     """Every member agreed: the nights of the plan start (tonight, or the night after today)."""
     st = game.st
     rounds = game.rs.rounds[camp]
@@ -46,22 +42,22 @@ def begin(game: Game, camp: str) -> None:
         queue.end_phase(game, skip_day=False)
 
 
-def _kills(game: Game, rounds: Rounds) -> set[str]:
+def _kills(game: Context, rounds: Rounds) -> set[str]:
     return {n for n in rounds.acts if (s := game.rs.skill(n)) is not None and s.team is not None}
 
 
-def rests(game: Game, skill: Skill) -> bool:
+def rests(game: Context, skill: Skill) -> bool:
     """A skill not used in these nights (or used by itself: ``hostile``)."""
     rounds = active(game)
     return rounds is not None and not skill.automatic and skill.name not in rounds.acts
 
 
-def must(game: Game, skill: Skill) -> bool:
+def must(game: Context, skill: Skill) -> bool:
     rounds = active(game)
     return rounds is not None and (skill.name in rounds.must or skill.name in rounds.hostile)
 
 
-def aim(game: Game, skill: Skill) -> int | None:
+def aim(game: Context, skill: Skill) -> int | None:
     """The seat a ``hostile`` skill goes at: the first living seat of ``against``."""
     rounds = active(game)
     if rounds is None or skill.name not in rounds.hostile:
@@ -69,14 +65,14 @@ def aim(game: Game, skill: Skill) -> int | None:
     return next(iter(victims(game, 1)), None)
 
 
-def victims(game: Game, count: int) -> list[int]:
+def victims(game: Context, count: int) -> list[int]:
     rounds = active(game)
     assert rounds is not None
     fits = conditions.compiled(rounds.against)
     return [s.no for s in game.st.seats if s.alive and fits(s, 0, game.st)][:count]
 
 
-def night_over(game: Game, night: int) -> bool:
+def night_over(game: Context, night: int) -> bool:
     """Night ``night`` is over: one fewer left; the last one over and no win: the camp is lost.
     True while the plan goes on (the day is the bot's)."""
     from engine import victory
@@ -94,7 +90,7 @@ def night_over(game: Game, night: int) -> bool:
     return False
 
 
-def day(game: Game) -> None:
+def day(game: Context) -> None:
     """The plan's day: the worst case's exiles, then night."""
     st = game.st
     rounds = active(game)

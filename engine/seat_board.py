@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import cards, texts, voting
+from engine.context import Context
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.state import Seat
 
 
@@ -31,7 +31,7 @@ class SeatBoard:
         return "\n".join(lines + list(self.notes))
 
 
-def _announced_out(game: Game, seat: Seat) -> bool:
+def _announced_out(game: Context, seat: Seat) -> bool:
     """Out as far as the public was told: tonight's outs wait for 开门."""
     st = game.st
     if st.phase in {"night", "dawn"} and seat.no in st.night_deaths:
@@ -39,11 +39,11 @@ def _announced_out(game: Game, seat: Seat) -> bool:
     return not cards.publicly_in(game, seat)
 
 
-def _target(game: Game, target: int | None) -> str:
+def _target(game: Context, target: int | None) -> str:
     return game.label(target) if target else "弃权"
 
 
-def public_board(game: Game) -> SeatBoard:
+def public_board(game: Context) -> SeatBoard:
     """For the main group: names in seat order, in or out (with the label its out was published
     with), the sheriff as announced, and the votes the last 关门 published."""
     st, rs = game.st, game.rs
@@ -64,7 +64,7 @@ def public_board(game: Game) -> SeatBoard:
     return SeatBoard(title, ("座位", "角色", "状态", "上次关门投票"), tuple(rows), tuple(notes))
 
 
-def director_board(game: Game) -> SeatBoard:
+def director_board(game: Context) -> SeatBoard:
     """For the directors: every seat with its secret columns and today's votes so far."""
     st, rs = game.st, game.rs
     secret = rs.addressing == "secret_number"

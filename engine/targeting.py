@@ -15,18 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import cards, conditions, effects
+from engine.context import Context
 from engine.state import Seat, SkillState, lasting_until
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.ruleset.model import Skill
 
 
-def _holds_flag(game: Game, seat: Seat, flag: str) -> bool:
+def _holds_flag(game: Context, seat: Seat, flag: str) -> bool:
     return game.rs.uses_status_flag(flag) and any(getattr(game.rs.statuses[s.name], flag) for s in seat.statuses)
 
 
-def void_reason(game: Game, seat: Seat, skill: Skill, chosen: list[int]) -> str:
+def void_reason(game: Context, seat: Seat, skill: Skill, chosen: list[int]) -> str:
     """Why this act has no effect on others (the rule), or ""."""
     st = game.st
     if not skill.forced and _holds_flag(game, seat, "void_acts"):
@@ -45,7 +45,7 @@ def void_reason(game: Game, seat: Seat, skill: Skill, chosen: list[int]) -> str:
     return ""
 
 
-def reached(game: Game, targets: list[int]) -> list[int]:
+def reached(game: Context, targets: list[int]) -> list[int]:
     """The seats an act on these targets affects, in order (immune ones out, followers in)."""
     st = game.st
     out: list[int] = []
@@ -59,7 +59,7 @@ def reached(game: Game, targets: list[int]) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def fire_targeted(game: Game, user: Seat, skill: Skill, targets: list[int]) -> None:
+def fire_targeted(game: Context, user: Seat, skill: Skill, targets: list[int]) -> None:
     """Each seat reached whose skill is set off by being targeted (咒缚, 共亡) reacts now, in order."""
     st = game.st
     for no in targets:
@@ -87,14 +87,14 @@ def fire_targeted(game: Game, user: Seat, skill: Skill, targets: list[int]) -> N
                 effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
 
 
-def predict(game: Game, actor: int, chosen: list[int], skill: str, rule: str) -> None:
+def predict(game: Context, actor: int, chosen: list[int], skill: str, rule: str) -> None:
     """迷梦: the first chosen seat's use of ``skill`` on the second tonight will be void."""
     if len(chosen) == 2:
         game.st.predictions.append((chosen[0], skill, chosen[1], rule))
         game.log("predict", f"{game.who(actor)}预测{game.who(chosen[0])}对{game.who(chosen[1])}使用{skill}", rule)
 
 
-def borrow(game: Game, actor: int, lender_no: int, rule: str) -> None:
+def borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
     """The actor uses the lender's card's skills tonight, fresh; the lender holds none of them."""
     st = game.st
     lender, seat = st.seat(lender_no), st.seat(actor)
@@ -116,7 +116,7 @@ def borrow(game: Game, actor: int, lender_no: int, rule: str) -> None:
     game.changed()
 
 
-def night_ends(game: Game) -> None:
+def night_ends(game: Context) -> None:
     """Borrowed skills go back; statuses held with them end."""
     st = game.st
     for seat in st.seats:

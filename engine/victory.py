@@ -11,25 +11,21 @@ Nothing is judged before the opening steps (开局) are over: camps and teams ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import commands as c
 from engine import conditions, effects, reports, rounds
+from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.ruleset.model import VictoryRule
 from engine.state import Seat, Showdown, Surrender
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-def in_play(game: Game) -> list[str]:
+def in_play(game: Context) -> list[str]:
     camps = {s.camp for s in game.st.seats}
     return [name for name, camp in game.rs.camps.items() if name in camps and not camp.unsettled]
 
 
-def _holds(game: Game, rule: VictoryRule, unlost: list[str]) -> bool:
+def _holds(game: Context, rule: VictoryRule, unlost: list[str]) -> bool:
     st = game.st
     if not conditions.game_holds(rule.when, st):
         return False
@@ -38,7 +34,7 @@ def _holds(game: Game, rule: VictoryRule, unlost: list[str]) -> bool:
     return conditions.victory_test(rule.test, st.alive(), st)
 
 
-def check(game: Game) -> bool:
+def check(game: Context) -> bool:
     """Apply the rules' lose and win conditions; True when the game has ended."""
     st, rs = game.st, game.rs
     if st.phase == "over":
@@ -74,7 +70,7 @@ def check(game: Game) -> bool:
     return False
 
 
-def _win(game: Game, winner: str, reason: str, order: list[str]) -> None:
+def _win(game: Context, winner: str, reason: str, order: list[str]) -> None:
     """A camp wins — unless another, not lost, takes its place (usurp), the first by priority."""
     for camp in order:
         if camp == winner:
@@ -87,7 +83,7 @@ def _win(game: Game, winner: str, reason: str, order: list[str]) -> None:
     end(game, winner, reason)
 
 
-def lose(game: Game, camp: str, reason: str) -> None:
+def lose(game: Context, camp: str, reason: str) -> None:
     st = game.st
     if camp in st.lost_camps:
         return
@@ -97,7 +93,7 @@ def lose(game: Game, camp: str, reason: str) -> None:
     effects.run(effects.Ctx(game, actor=0, rule=f"{camp}判负"), game.rs.victory.on_lose.get(camp, ()))
 
 
-def end(game: Game, winner: str | None, reason: str) -> None:
+def end(game: Context, winner: str | None, reason: str) -> None:
     """宣布阵营获得胜利会立即终止一切结算."""
     from engine import flow
 
@@ -119,7 +115,7 @@ def end(game: Game, winner: str | None, reason: str) -> None:
     game.say(PUBLIC, reports.reveal(game), "reveal")
 
 
-def surrender(game: Game, cmd: c.Surrender) -> str:
+def surrender(game: Context, cmd: c.Surrender) -> str:
     """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently. A camp's
     投降 is its own: a seat not asked sees none open (another camp's is not its to know)."""
     st, rs = game.st, game.rs
@@ -170,7 +166,7 @@ def _asking(open_: dict[str, Surrender] | dict[str, Showdown], seat: Seat) -> Su
 
 
 def _answer(
-    game: Game,
+    game: Context,
     seat: Seat,
     open_: Surrender | Showdown,
     agree: bool,
@@ -198,7 +194,7 @@ def _cond_text(cond: dict[str, object]) -> str:
     return "、".join(f"{k}: {v}" for k, v in cond.items())
 
 
-def showdown(game: Game, cmd: c.Showdown) -> str:
+def showdown(game: Context, cmd: c.Showdown) -> str:
     """拍刀: a member proposes the camp's plan, every asked member agrees, the director rules."""
     st, rs = game.st, game.rs
     if st.phase == "over":

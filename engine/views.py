@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import cards, texts
+from engine.context import Context
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.ruleset.model import Skill
     from engine.state import Seat
 
 
-def skills_known(game: Game, seat: Seat) -> list[Skill]:
+def skills_known(game: Context, seat: Seat) -> list[Skill]:
     """The skills the seat holds as far as it knows: usable ones, and those lost unawares."""
     mine = cards.held(game, seat)
     return [h.skill for h in mine if _looks_usable(h, mine)]
@@ -35,12 +35,12 @@ def _looks_usable(holding: cards.Held, mine: list[cards.Held]) -> bool:
     return not holding.skill.requires or (needed is not None and _looks_usable(needed, mine))
 
 
-def in_play(game: Game) -> list[Seat]:
+def in_play(game: Context) -> list[Seat]:
     """The seats still in the game as everyone knows it (an out not yet announced is still in)."""
     return [s for s in game.st.seats if not cards.known_out(game, s)]
 
 
-def range_text(game: Game, seat: Seat, name: str) -> str:
+def range_text(game: Context, seat: Seat, name: str) -> str:
     """「选择范围：…。」 of a skill the seat holds; nothing for one it does not (its range is not
     the seat's to know: 杀人's would show who the wolves are)."""
     from engine import acting
@@ -51,7 +51,7 @@ def range_text(game: Game, seat: Seat, name: str) -> str:
     return f"选择范围：{texts.options(game.rs, acting.legal_targets(game, seat, skill))}。"
 
 
-def team_text(game: Game, team: str, members: list[Seat]) -> str:
+def team_text(game: Context, team: str, members: list[Seat]) -> str:
     """A team as its members are told of it (the team's ``intro``): 狼人 learn only the set of
     their secret numbers, 情侣 each other's names and numbers."""
     rs = game.rs

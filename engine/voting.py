@@ -13,20 +13,17 @@ The same casting rules serve 竞选日's sheriff votes (engine/election.py).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 from engine import cards, conditions, effects, queue, texts
 from engine import commands as c
 from engine.acting import earliest_highest
+from engine.context import Context
 from engine.errors import Refusal
 from engine.schedule import day_closing
 from engine.state import Vote
 
-if TYPE_CHECKING:
-    from engine.game import Game
 
-
-def _votable(game: Game) -> list[int]:
+def _votable(game: Context) -> list[int]:
     return [
         s.no
         for s in game.st.seats
@@ -34,7 +31,7 @@ def _votable(game: Game) -> list[int]:
     ]
 
 
-def cast(game: Game, cmd: c.CastVote) -> str:
+def cast(game: Context, cmd: c.CastVote) -> str:
     st, rs = game.st, game.rs
     if st.phase == "over":
         raise Refusal("游戏已经结束。")
@@ -88,11 +85,11 @@ def cast(game: Game, cmd: c.CastVote) -> str:
     return f"已记录{who}：{what}。{kept}关门前可改票{rs.vote.changes - changes}次。"
 
 
-def _vote_text(game: Game, target: int | None) -> str:
+def _vote_text(game: Context, target: int | None) -> str:
     return game.label(target) if target else "弃权"
 
 
-def tally(game: Game) -> None:
+def tally(game: Context) -> None:
     """关门: publish the votes, then elect the sheriff or exile the highest."""
     st, rs = game.st, game.rs
     valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
@@ -128,7 +125,7 @@ def tally(game: Game) -> None:
         game.public("今日不放逐。")
 
 
-def _elect(game: Game, votes: list[Vote]) -> None:
+def _elect(game: Context, votes: list[Vote]) -> None:
     """竞岗: the first to reach the most votes becomes sheriff."""
     counted = [(v.target, 1) for v in votes if v.target]
     if not counted:
@@ -140,7 +137,7 @@ def _elect(game: Game, votes: list[Vote]) -> None:
     make_sheriff(game, winner, "竞岗")
 
 
-def _tally_triggers(game: Game) -> None:
+def _tally_triggers(game: Context) -> None:
     """Skills set off by the count itself (默契), for each living seat holding one."""
     for seat in game.st.alive():
         for held in cards.held(game, seat):
@@ -150,7 +147,7 @@ def _tally_triggers(game: Game) -> None:
                     effects.run(effects.Ctx(game, actor=seat.no, skill=held.skill, rule=held.skill.name), todo)
 
 
-def counts_of(game: Game, votes: list[Vote]) -> dict[int, float]:
+def counts_of(game: Context, votes: list[Vote]) -> dict[int, float]:
     """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤)."""
     st, rs = game.st, game.rs
     counts: dict[int, float] = {}
@@ -164,7 +161,7 @@ def counts_of(game: Game, votes: list[Vote]) -> dict[int, float]:
     return counts
 
 
-def _exile(game: Game, votes: list[Vote]) -> None:
+def _exile(game: Context, votes: list[Vote]) -> None:
     rs, st = game.rs, game.st
     counts = counts_of(game, votes)
     st.last_counts = counts
@@ -197,7 +194,7 @@ def _exile(game: Game, votes: list[Vote]) -> None:
     game.log("exile", f"计票：{detail}；平票，无人出局", "投票", secret=False)
 
 
-def _top_trigger(game: Game, highest: list[int], detail: str, tie: bool = False) -> bool:
+def _top_trigger(game: Context, highest: list[int], detail: str, tie: bool = False) -> bool:
     """王权: a seat among the highest holding a ``top`` trigger is not out; its effects say who is."""
     for no in highest:
         seat = game.st.seat(no)
@@ -214,7 +211,7 @@ def _top_trigger(game: Game, highest: list[int], detail: str, tie: bool = False)
     return False
 
 
-def after_vote(game: Game) -> list[object]:
+def after_vote(game: Context) -> list[object]:
     """The reactions the day's exile vote sets off (顺从, 暗示), in seat order."""
     st = game.st
     if st.phase != "day" or st.day < game.rs.vote.exile_from_day:
@@ -227,13 +224,13 @@ def after_vote(game: Game) -> list[object]:
     return asks
 
 
-def vote_again(game: Game, rule: str) -> None:
+def vote_again(game: Context, rule: str) -> None:
     """暗示: once this round has resolved, another round of the day's vote opens."""
     game.st.another_round = True
     game.log("vote", f"{rule}：再次发起一轮投票", rule, secret=False)
 
 
-def open_round(game: Game) -> None:
+def open_round(game: Context) -> None:
     """Another round of the day's vote, lasting as long as a day (口吃法官发起的投票持续一天)."""
     st = game.st
     st.another_round = False
@@ -247,7 +244,7 @@ def open_round(game: Game) -> None:
     game.log("phase", f"第{st.day}天第{st.vote_round}轮投票开始", secret=False)
 
 
-def _tie_trigger(game: Game, detail: str) -> bool:
+def _tie_trigger(game: Context, detail: str) -> bool:
     """A seat holding a skill set off by a tie (冤死) uses it: its ``on_trigger`` first, then its choice."""
     for seat in game.st.alive():
         for held in cards.held(game, seat):
@@ -270,7 +267,7 @@ def _tie_trigger(game: Game, detail: str) -> bool:
     return False
 
 
-def _sheriff_pick(game: Game, highest: list[int], detail: str, anyone: bool = False) -> bool:
+def _sheriff_pick(game: Context, highest: list[int], detail: str, anyone: bool = False) -> bool:
     """带队: the sheriff's vote, when among the highest (or ``anyone``: whoever it is), is out."""
     st = game.st
     pick = st.votes.get(st.sheriff or 0)
@@ -284,7 +281,7 @@ def _sheriff_pick(game: Game, highest: list[int], detail: str, anyone: bool = Fa
     return True
 
 
-def weight(game: Game, voter: int) -> float:
+def weight(game: Context, voter: int) -> float:
     """带队: the sheriff's vote counts as ``weight`` (or a ``weight_if`` while its condition holds);
     [迷魂] makes a vote count 0."""
     st, rs = game.st, game.rs
@@ -300,7 +297,7 @@ def weight(game: Game, voter: int) -> float:
     return 1
 
 
-def make_sheriff(game: Game, seat: int, rule: str) -> None:
+def make_sheriff(game: Context, seat: int, rule: str) -> None:
     st, rs = game.st, game.rs
     st.sheriff = seat
     assert rs.sheriff is not None
@@ -309,7 +306,7 @@ def make_sheriff(game: Game, seat: int, rule: str) -> None:
     game.log("sheriff", f"{game.who(seat)}成为警长", rule)
 
 
-def sheriff_label(game: Game, seat: int) -> str:
+def sheriff_label(game: Context, seat: int) -> str:
     rs = game.rs
     if rs.sheriff and rs.sheriff.public_label == "secret":
         return f"秘密数字{game.st.seat(seat).secret}"

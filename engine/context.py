@@ -1,0 +1,223 @@
+"""The context every rule receives: the ruleset, the state, the messages a command causes, and
+the primitives the rules share (say, tell, log; grant and remove a status, set a camp, form a
+team, lose or gain a skill; queue an out).
+
+``engine.game.Game`` is this class plus the commands, so nothing below the game imports it.
+The primitives here are the one place that bumps ``st.version`` for what they change (memos and
+the victory check read it). What a primitive sets off at once (a team's ``on_formed``, a lost
+skill's ``on_lost_after_use``) it emits as an event; ``LISTENERS`` (``engine.flow``'s table,
+installed by the game) runs it synchronously, so the order of messages is as if it were called
+in place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, ClassVar
+
+from engine import messages, queue, texts
+from engine.errors import Refusal
+from engine.events import SkillsLost, TeamFormed
+from engine.messages import Audience, Message
+from engine.ruleset.model import Ruleset
+from engine.state import GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
+
+
+class Context:
+    """A game's ruleset and state, with the primitives the rule modules share."""
+
+    LISTENERS: ClassVar[Mapping[type, Callable[[Any, Any], None]]] = {}
+
+    def __init__(self, rs: Ruleset, st: GameState):
+        self.rs = rs
+        self.st = st
+        self.out: list[Message] = []
+        # answers that hold while the state's version and step stay the same (legal targets)
+        self.memo: dict[tuple[object, ...], Any] = {}
+
+    def emit(self, event: object) -> None:
+        """What an event sets off, at once."""
+        self.LISTENERS[type(event)](self, event)
+
+    # ------------------------------------------------------------------ output
+
+    def say(self, to: Audience, text: str, kind: str = "notice") -> None:
+        if to.kind is messages.To.TEAM and not to.members:  # its readers are the members now
+            to = replace(to, members=tuple(s.no for s in self.st.seats if to.team in s.teams))
+        self.out.append(Message(to, text, kind))
+
+    def tell(self, seat: int, text: str, kind: str = "notice") -> None:
+        self.say(messages.seat(seat), text, kind)
+
+    def say_public(self, text: str) -> None:
+        """A notice for the main group now, whatever the phase (导演公告)."""
+        self.say(messages.PUBLIC, text)
+
+    def say_directors(self, text: str) -> None:
+        self.say(messages.DIRECTORS, text, "director")
+
+    def flag_silence(self, no: int, what: str) -> None:
+        """在关门时间段，需要强制发动技能，但未与导演取得联系…将记作黄牌: the directors are told."""
+        card = self.rs.schedule.silent_forced
+        if card:
+            name = self.st.seat(no).name
+            self.say_directors(f"{name}未在时限内发动<强制>技能{what}，按规则记作{card}牌：「判罚 {name} {card}」。")
+            self.log("flag", f"{self.who(no)}未在时限内发动{what}，提请导演判{card}牌", "行动时限")
+
+    def feedback(self, seat: int, text: str, rule: str) -> None:
+        self.tell(seat, text, "feedback")
+        self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
+
+    def public(self, text: str, section: str = "held") -> None:
+        """公示: at once by day; what happens at night waits for the next 开门."""
+        if self.st.phase in {"night", "dawn"}:
+            self.st.held.append((section, text))
+        else:
+            self.say(messages.PUBLIC, text)
+
+    def log(self, kind: str, text: str, rule: str = "", secret: bool = True) -> None:
+        self.st.log.append(LogEntry(texts.phase_title(self.st.phase, self.st.day), kind, text, rule, secret))
+
+    def named_seat(self, no: int) -> Seat:
+        """The seat a command names; refused when the game has no such seat."""
+        if not 1 <= no <= len(self.st.seats):
+            raise Refusal("没有这个座位。")
+        return self.st.seat(no)
+
+    def who(self, no: int) -> str:
+        """A seat as the log and directors see it: everything."""
+        if not no:
+            return "规则"
+        seat = self.st.seat(no)
+        secret = f"/秘密数字{seat.secret}" if self.rs.addressing == "secret_number" else ""
+        role = seat.role if len(seat.cards) == 1 else "/".join(c.role + ("×" if c.out else "") for c in seat.cards)
+        return f"{seat.no}号{seat.name}（{role}{secret}）"
+
+    def label(self, no: int) -> str:
+        return texts.target_label(self.rs, self.st.seat(no))
+
+    def deadline_text(self, game_time: datetime) -> str:
+        return texts.clock_text(self.st.clock.real(game_time), self.st.settings["timezone"])
+
+    # ------------------------------------------------------------------ primitives
+
+    def grant_status(
+        self, target: int, name: str, *, source: int, until: str, uses: int | None, rule: str, quiet: bool = False
+    ) -> None:
+        seat = self.st.seat(target)
+        sdef = self.rs.statuses[name]
+        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
+            return  # 相同的状态不会重复施加效果
+        clash = [s for s in seat.statuses if s.name in sdef.cancels or name in self.rs.statuses[s.name].cancels]
+        if clash:
+            self.remove_statuses(seat, lambda s: s is clash[0])
+            self.log("status", f"{self.who(target)}的[{clash[0].name}]与[{name}]相遇，均失效", rule)
+            return
+        seat.statuses.append(
+            StatusInstance(
+                name,
+                source,
+                until,
+                uses if uses is not None else sdef.uses,
+                self.st.phase_key,
+                card=0 if sdef.whole_seat else seat.card.id,
+            )
+        )
+        for skill in sdef.skills.values():  # skills held while the status is (激励)
+            seat.skills[skill.name] = SkillState(skill.name, skill.uses)
+        self.changed()
+        self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
+        if sdef.told and not quiet:
+            self.tell(target, sdef.told)
+        if sdef.dawn_notice:
+            self.st.dawn_statuses.append((name, target))
+
+    def changed(self) -> None:
+        """Note a change a victory condition can read (alive, camp, status, team)."""
+        self.st.version += 1
+
+    def remove_statuses(self, seat: Seat, which: Callable[[StatusInstance], bool]) -> list[StatusInstance]:
+        removed = [s for s in seat.statuses if which(s)]
+        if removed:
+            seat.statuses = [s for s in seat.statuses if not which(s)]
+            self.changed()
+        return removed
+
+    def set_camp(self, target: int, camp: str, rule: str) -> None:
+        seat = self.st.seat(target)
+        if seat.camp == camp:
+            return
+        seat.camp = camp
+        self.changed()
+        self.tell(target, f"你的阵营转变为{camp}。")
+        self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
+
+    def form_team(self, name: str, members: list[int], rule: str) -> None:
+        for no in members:
+            seat = self.st.seat(no)
+            if name not in seat.teams:
+                seat.teams.append(name)
+                self.changed()
+            if name not in seat.joined:
+                seat.joined.append(name)
+        everyone = [s for s in self.st.seats if name in s.teams]
+        self.log("team", f"{name}：{'、'.join(self.who(s.no) for s in everyone)}", rule)
+        self.emit(TeamFormed(name, tuple(s.no for s in everyone), rule))
+
+    def lose_skills(self, target: int, names: tuple[str, ...] | None, rule: str, told: bool = True) -> None:
+        """The seat's current card loses skills (技能效果只影响当前身份); ``told=False``: its holder
+        learns it only when it tries to use one (长寿之命)."""
+        seat = self.st.seat(target)
+        lost = []
+        for name, state in seat.card.skills.items():
+            if state.lost or (names is not None and name not in names):
+                continue
+            state.lost = True
+            state.unaware = not told
+            lost.append(name)
+            self.remove_statuses(seat, lasting_until(f"skill:{name}"))
+        if not lost:
+            return
+        self.log("skill", f"{self.who(target)}失去技能：{'、'.join(lost)}", rule)
+        self.emit(SkillsLost(target, tuple(lost), rule))
+
+    def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
+        queue.push_front(self, [queue.Out(target, cause, kind, source)])
+
+    def grant_skill(self, target: int, name: str, rule: str) -> None:
+        """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""
+        seat = self.st.seat(target)
+        skill = self.rs.skill(name)
+        assert skill is not None
+        self.st.grants += 1
+        state = seat.card.skills.get(name)
+        if state is not None and not state.lost:
+            state.uses = None if state.uses is None or skill.uses is None else state.uses + skill.uses
+        else:
+            seat.card.skills[name] = SkillState(name, skill.uses, granted=self.st.grants)
+        self.changed()
+        self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
+
+    def ask_succession(self, sheriff: int) -> None:
+        queue.push_front(
+            self, [queue.Ask(sheriff, self.rs.sheriff.succession if self.rs.sheriff else "殉职", "sheriff")]
+        )
+
+    def rng(self) -> random.Random:
+        return self.st.rng
+
+    # ------------------------------------------------------------------ queries
+
+    def target_from_text(self, text: str) -> int | None:
+        """The seat a player means by ``text``: a secret number, or a seat number or name."""
+        text = text.strip().removeprefix("秘密数字").removesuffix("号")
+        for seat in self.st.seats:
+            if self.rs.addressing == "secret_number":
+                if text == str(seat.secret):
+                    return seat.no
+            elif text in {str(seat.no), seat.name}:
+                return seat.no
+        return None

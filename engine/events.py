@@ -1,0 +1,23 @@
+"""Events: what a primitive sets off at once. ``engine.flow.LISTENERS`` says what each one does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TeamFormed:
+    """A team formed or gained members: its ``on_formed`` effects, then its introduction."""
+
+    team: str
+    members: tuple[int, ...]  # every member now
+    rule: str
+
+
+@dataclass(frozen=True)
+class SkillsLost:
+    """A card lost skills: each one used before runs its ``on_lost_after_use``."""
+
+    seat: int
+    skills: tuple[str, ...]
+    rule: str
