@@ -21,7 +21,7 @@ from pathlib import Path
 # run as a script, bench/ would come first on the path and this file would shadow the engine package
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-from engine import acting  # noqa: E402
+from engine import acting, labels, legal  # noqa: E402
 from engine import commands as c  # noqa: E402
 from engine.autoplay import play  # noqa: E402
 from engine.game import Game  # noqa: E402
@@ -61,16 +61,16 @@ def full_night(game: Game, rng: random.Random) -> None:
         if st.prompt is not None:
             seat = st.seat(st.prompt.seat)
             options = (
-                acting.successors(game, seat.no)
+                labels.successors(game, seat.no)
                 if st.prompt.kind == "sheriff"
-                else acting.legal_targets(game, seat, game.rs.roles[seat.role].skills[st.prompt.skill])
+                else legal.legal_targets(game, seat, game.rs.roles[seat.role].skills[st.prompt.skill])
             )
             game.apply(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=(rng.choice(options).no,)))
             continue
         acted = False
         for seat in st.seats:
             for skill in acting.pending(game, seat):
-                options = acting.legal_targets(game, seat, skill)
+                options = legal.legal_targets(game, seat, skill)
                 targets = tuple(s.no for s in rng.sample(options, min(len(options), skill.targets[0])))
                 game.apply(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets))
                 acted = True

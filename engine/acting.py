@@ -1,149 +1,27 @@
 """Using skills: who may act in a step, the legal targets, recording and resolving acts.
 
 A seat's skills are what engine/cards.py says it holds now (its current card's, 隐匿,
-card tags). Reactions that wait for one seat (最后一枪, 殉职, 装傻) are in engine/prompts.py.
+card tags). Reactions that wait for one seat (最后一枪, 殉职, 装傻) are in engine/prompts.py;
+the game's command table sends a prompted seat's act there.
 Every refusal says what was wrong and what would be right.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import cast
 
-from engine import cards, conditions, effects, prompts, queue, rounds, targeting, texts, views
+from engine import cards, conditions, labels, legal, queue, rounds, texts, using
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
 from engine.errors import Refusal
-from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
 from engine.state import Act, Card, Seat
 
-__all__ = ["legal_targets", "pending", "successors", "unavailable"]
+__all__ = ["pending"]
 
 
 # ---------------------------------------------------------------- what a seat may do
-
-
-PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that make a range depend on who uses it
-
-
-def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
-    """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
-    st = game.st
-    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
-        key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
-        cached = game.memo.get(key)
-        if cached is None:
-            in_range = conditions.compiled(skill.range)
-            cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
-        return cast(list[Seat], cached)
-    holding = cards.find(game, seat, skill.name)
-    state = holding.state if holding else None
-    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
-    cached = game.memo.get(key)
-    if cached is not None:
-        return cast(list[Seat], cached)
-    excluded: set[int] = set()
-    if "无私" in skill.tags:
-        excluded.add(seat.no)
-    if state is not None:
-        if "绝情" in skill.tags:
-            excluded.update(state.ever_targets)
-        if "喜新" in skill.tags:
-            excluded.update(state.last_targets)
-        if "厌旧" in skill.tags:
-            yesterday = f"{st.phase}:{st.day - 1}"
-            for kin in cards.family(game, seat, skill):
-                for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
-                    if used_on == yesterday:
-                        excluded.update(targets)
-    in_range = conditions.compiled(skill.range)
-    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
-    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
-    game.memo[key] = out
-    return out
-
-
-def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
-    """Why the seat cannot use this skill in the current step, or None."""
-    st, rs = game.st, game.rs
-    if not cards.publicly_in(game, seat):
-        return "你已出局"
-    lost = not_held(game, seat, skill)
-    if lost:
-        return lost
-    if not skill.forced and any(rs.statuses[s.name].silenced for s in seat.statuses):
-        return "你处于[沉默]状态，不能发动非强制技能"
-    blocking = [s.name for s in seat.statuses if skill.name in rs.statuses[s.name].blocks]
-    if blocking:
-        return f"你处于[{blocking[0]}]状态，不能发动{skill.name}（{rs.statuses[blocking[0]].text}）"
-    if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
-        return f"现在不满足{skill.name}的发动条件（{skill.text}）"
-    if st.phase == "election" and not skill.during_election:
-        return f"竞选日不能发动{skill.name}"
-    if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
-        return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
-    late = _too_late(game, skill)
-    if late:
-        return late
-    spent = spent_this_phase(game, seat, skill)
-    if spent:
-        return spent
-    if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
-        return f"{skill.name}没有足够的可选目标"
-    return None
-
-
-def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
-    """Used already this day or night, or shut out by an exclusive skill used (救药 / 毒药)."""
-    st = game.st
-    title = texts.phase_title(st.phase, st.day)
-    holding = cards.find(game, seat, skill.name)
-    if holding and holding.state.used_on == st.phase_key:
-        return f"{title}已经发动过{skill.name}"
-    if holding and skill.per_nights and holding.state.used_on.startswith("night:") and st.phase == "night":
-        block = (st.day - 1) // skill.per_nights
-        used = int(holding.state.used_on.split(":")[1])
-        if (used - 1) // skill.per_nights == block:
-            first = block * skill.per_nights + 1
-            return f"{skill.name}每{skill.per_nights}晚只能发动一次，第{first}-{first + skill.per_nights - 1}晚已在第{used}晚发动过"
-    for other in skill.exclusive:
-        queued = any(a.seat == seat.no and a.skill == other for a in st.acts)
-        other_held = cards.find(game, seat, other)
-        if queued or (other_held and other_held.state.used_on == st.phase_key):
-            return f"{title}已发动{other}，不能再发动{skill.name}"
-    return None
-
-
-def _too_late(game: Context, skill: Skill) -> str | None:
-    """关门前N分钟内不能发动 (荣耀)."""
-    st = game.st
-    if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
-        return None
-    if st.deadline - st.now <= timedelta(minutes=skill.not_last_minutes):
-        return f"关门前{skill.not_last_minutes}分钟内不能发动{skill.name}（关门时间 {game.deadline_text(st.deadline)}）"
-    return None
-
-
-def not_held(game: Context, seat: Seat, skill: Skill) -> str | None:
-    """Why the seat no longer holds this skill, or None (a skill lost unawares still looks held)."""
-    mine = cards.held(game, seat)
-    holding = next((h for h in mine if h.skill.name == skill.name), None)
-    if holding is None:
-        return f"你没有技能{skill.name}"
-    state = holding.state
-    if state.lost and not state.unaware:
-        return f"你已失去技能{skill.name}"
-    if state.uses is not None and state.uses <= 0:
-        return f"{skill.name}为限定技能，已经发动过" if skill.uses == 1 else f"{skill.name}的次数已用完"
-    if not cards.offered(game, seat, holding, mine):
-        return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
-    card = holding.card
-    counter = game.rs.roles[card.role].counter if card else None
-    if card and counter and counter.name not in card.counters:
-        return f"{card.role}的{counter.name}尚未开始计数"
-    return None
 
 
 def _in_current_step(game: Context, skill: Skill) -> bool:
@@ -173,11 +51,16 @@ def open_actors(game: Context, step: Step) -> None:
                 continue
             if skill.automatic:
                 usable = cards.usable(game, seat, holding, mine)
-                if usable and skill.trigger and skill.trigger.on == "step_open" and not_held(game, seat, skill) is None:
-                    use(game, seat, holding, [], None)
+                if (
+                    usable
+                    and skill.trigger
+                    and skill.trigger.on == "step_open"
+                    and legal.not_held(game, seat, skill) is None
+                ):
+                    using.use(game, seat, holding, [], None)
             elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end
                 continue
-            elif cards.offered(game, seat, holding, mine) and unavailable(game, seat, skill) is None:
+            elif cards.offered(game, seat, holding, mine) and legal.unavailable(game, seat, skill) is None:
                 st.waiting.append((seat.no, skill.name))
     _seat_deadlines(game, step)
 
@@ -226,7 +109,7 @@ def _fire_after_out(game: Context, seat: Seat, card: Card, step: Step) -> None:
     for name, state in card.skills.items():
         skill = cards.skill_def(game, card, name)
         if skill and skill.out_tonight and skill.automatic and name in step.skills and not cards.spent(state):
-            use(game, seat, Held(skill, state, card), [], None)
+            using.use(game, seat, Held(skill, state, card), [], None)
 
 
 def pending(game: Context, seat: Seat) -> list[Skill]:
@@ -237,7 +120,7 @@ def pending(game: Context, seat: Seat) -> list[Skill]:
     out = []
     for no, name in st.waiting:
         holding = cards.find(game, seat, name) if no == seat.no else None
-        if holding and spent_this_phase(game, seat, holding.skill) is None:
+        if holding and legal.spent_this_phase(game, seat, holding.skill) is None:
             out.append(holding.skill)
     return out
 
@@ -257,7 +140,7 @@ def _done(game: Context, seat: Seat, skills: list[str]) -> None:
     for no, name in st.waiting:
         if no == seat.no:
             holding = cards.find(game, seat, name)
-            if name in skills or holding is None or spent_this_phase(game, seat, holding.skill):
+            if name in skills or holding is None or legal.spent_this_phase(game, seat, holding.skill):
                 continue
         kept.append((no, name))
     st.waiting = kept
@@ -268,8 +151,8 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
     bits = [skill.name]
     if skill.needs_targets:
         count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
-        bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal_targets(game, seat, skill))}）")
-    words = choice_words(game, seat, skill)
+        bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}）")
+    words = legal.choice_words(game, seat, skill)
     if words and skill is not game.rs.order_skill:
         bits.append(f"（选择：{'/'.join(words)}）")
     if holding and holding.state.uses is not None and skill.uses != 1:
@@ -291,8 +174,8 @@ def announce_step(game: Context) -> None:
         if st.phase in {"day", "election"}:
             skills = [
                 s
-                for s in views.skills_known(game, seat)
-                if s.timing == "day" and cards.publicly_in(game, seat) and unavailable(game, seat, s) is None
+                for s in cards.skills_known(game, seat)
+                if s.timing == "day" and cards.publicly_in(game, seat) and legal.unavailable(game, seat, s) is None
             ]
         else:
             skills = pending(game, seat)
@@ -313,11 +196,11 @@ def announce_step(game: Context) -> None:
 
 def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
-    if not skill.needs_targets and (choice_words(game, seat, skill) or skill.choice_hook):
+    if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
-    if skill.needs_targets and (choice_words(game, seat, skill) or skill.choice_hook):
+    if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 目标 选择」"
-    return prompts.syntax(skill.name, skill.needs_targets)
+    return labels.syntax(skill.name, skill.needs_targets)
 
 
 # ---------------------------------------------------------------- resolution
@@ -367,7 +250,7 @@ def _team_decision(game: Context, skill: Skill, acts: list[Act]) -> Act | None:
             skill.name,
         )
         return last
-    target, tally = earliest_highest([(a.targets[0], 1) for a in choices])
+    target, tally = labels.earliest_highest([(a.targets[0], 1) for a in choices])
     first = next(a for a in choices if a.targets[0] == target)
     votes = "，".join(f"{game.who(a.seat)}→{game.label(a.targets[0])}" for a in choices)
     game.log(
@@ -378,27 +261,13 @@ def _team_decision(game: Context, skill: Skill, acts: list[Act]) -> Act | None:
     return Act(first.seat, skill.name, (target,), first.choice, first.at, first.order)
 
 
-def earliest_highest(weighted: list[tuple[int, int]]) -> tuple[int, int]:
-    """Given (target, weight) in time order: the target that first reached the final top count."""
-    final: dict[int, int] = {}
-    for target, weight in weighted:
-        final[target] = final.get(target, 0) + weight
-    top = max(final.values())
-    running: dict[int, int] = {}
-    for target, weight in weighted:
-        running[target] = running.get(target, 0) + weight
-        if running[target] >= top and final[target] == top:
-            return target, top
-    raise AssertionError("unreachable: some target reaches the top count")
-
-
 def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
     """A choice left unmade at the deadline: the skill's ``default``, or for a <强制> one a random
     choice (logged, and flagged to the directors where the ruleset gives silence a card)."""
     st = game.st
     out = []
     for seat in st.seats:
-        if seat.no in acted or skill not in cards.held_skills(game, seat) or unavailable(game, seat, skill):
+        if seat.no in acted or skill not in cards.held_skills(game, seat) or legal.unavailable(game, seat, skill):
             continue
         if skill.default is not None:
             game.log("timeout", f"{game.who(seat.no)}未选择{skill.name}，按默认：{skill.default}", skill.name)
@@ -406,14 +275,14 @@ def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
             st.order += 1
             out.append(Act(seat.no, skill.name, (), skill.default, st.now, st.order))
             continue
-        options = legal_targets(game, seat, skill)
+        options = legal.legal_targets(game, seat, skill)
         count = min(skill.targets[0], len(options))
         aimed = rounds.aim(game, skill)
         if aimed is not None:  # 轮次决胜: 猎人、女巫、刺客必定杀狼
             targets: tuple[int, ...] = (aimed,)
         else:
             targets = tuple(sorted(s.no for s in game.rng().sample(options, count)))
-        words = choice_words(game, seat, skill)
+        words = legal.choice_words(game, seat, skill)
         choice = game.rng().choice(words) if words else None
         made = "、".join([*(game.label(t) for t in targets), *([choice] if choice else [])])
         game.log("timeout", f"{game.who(seat.no)}未在时限内发动强制技能{skill.name}，随机选择{made}", skill.name)
@@ -425,75 +294,11 @@ def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
     return out
 
 
-def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
-    """The words a ``choice`` may be: the skill's list, the undealt cards (偷换), or skill names (迷梦)."""
-    if skill.choice_of == "spare":
-        return tuple(dict.fromkeys(game.st.spare_cards))
-    if skill.choice_of == "skill":
-        return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
-    return skill.choices
-
-
-def resolve(game: Context, act: Act) -> None:
-    seat = game.st.seat(act.seat)
-    holding = cards.find(game, seat, act.skill)
-    if holding is None or cards.spent(holding.state):
-        game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
-        return
-    if not holding.skill.team and not seat.alive:
-        game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
-        return
-    use(game, seat, holding, list(act.targets), act.choice)
-
-
-def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
-    """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
-    st, rs = game.st, game.rs
-    skill, state = holding.skill, holding.state
-    if state.uses is not None:
-        state.uses -= 1
-    state.used += 1
-    if state.used_on and state.used_on != st.phase_key:
-        state.before = (state.used_on, state.last_targets)
-    state.used_on = st.phase_key
-    state.last_targets = tuple(chosen)
-    state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
-    targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
-    if "指定" in skill.tags and chosen:
-        st.chosen.append((skill.name, seat.no, tuple(chosen)))
-    aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
-    moved = f"（结算目标：{'、'.join(game.who(t) for t in targets)}）" if targets != chosen else ""
-    game.log(
-        "act", f"{game.who(seat.no)}{aimed}发动{skill.name}{moved}" + (f"（{choice}）" if choice else ""), skill.name
-    )
-    card = holding.card or cards.acting_card(game, seat)
-    if "翻牌" in skill.tags and not card.revealed:
-        card.revealed = True
-        game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
-        game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
-    ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
-    void = targeting.void_reason(game, seat, skill, chosen)
-    if void:  # 花蝴蝶抱走女巫，药不会起任何作用，且仍然失去该药: what it does to its user still happens
-        game.log("void", f"{game.who(seat.no)}的{skill.name}无效（{void}）", void)
-        ctx.targets = []
-        effects.run(ctx, tuple(e for e in skill.effects if e.to == "self"))
-        return ctx
-    ctx.targets = targeting.reached(game, targets)
-    if ctx.targets != targets:
-        game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
-    effects.run(ctx, skill.effects)
-    targeting.fire_targeted(game, seat, skill, ctx.targets)
-    if st.phase == "election" and rs.sheriff and skill.name in rs.sheriff.swallowed_by:
-        from engine import election
-
-        election.swallow(game, seat, skill.name)
-    return ctx
-
-
 # ---------------------------------------------------------------- commands
 
 
-def _playing(game: Context) -> None:
+def playing(game: Context) -> None:
+    """Refused while the game is over or paused."""
     if game.st.phase == "over":
         raise Refusal("游戏已经结束。")
     if game.st.clock.paused:
@@ -503,63 +308,29 @@ def _playing(game: Context) -> None:
 def _find(game: Context, seat: Seat, name: str) -> Held:
     holding = cards.find(game, seat, name)
     if holding is None:
-        mine = "、".join(s.name for s in views.skills_known(game, seat)) or "无"
+        mine = "、".join(s.name for s in cards.skills_known(game, seat)) or "无"
         raise Refusal(f"你没有技能「{name}」。你现在持有的技能：{mine}。")
     return holding
 
 
-def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
-    legal = legal_targets(game, seat, skill)
-    low, high = skill.targets
-    if high == 0 and targets:
-        raise Refusal(f"{skill.name}不需要选择目标：发送{prompts.syntax(skill.name, False)}即可。")
-    wanted = str(low) if low == high else f"{low}到{high}"
-    if not (low <= len(targets) <= high):
-        raise Refusal(
-            f"{skill.name}需要选择{wanted}个目标，你选了{len(targets)}个。选择范围：{texts.options(game.rs, legal)}。"
-        )
-    if len(set(targets)) != len(targets):
-        raise Refusal(f"{skill.name}的目标不能重复。选择范围：{texts.options(game.rs, legal)}。")
-    legal_nos = {s.no for s in legal}
-    for t in targets:
-        if not 1 <= t <= len(game.st.seats):
-            raise Refusal(f"没有这个目标。选择范围：{texts.options(game.rs, legal)}。")
-        if t not in legal_nos:
-            raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
-
-
-def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
-    """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
-    if skill.choice_hook:
-        why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
-        if why:
-            raise Refusal(why)
-        return
-    words = choice_words(game, seat, skill)
-    if words and skill is not game.rs.order_skill and choice not in words:
-        raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
-
-
 def act(game: Context, cmd: c.Act) -> str:
-    _playing(game)
+    playing(game)
     st = game.st
     seat = game.named_seat(cmd.seat)
-    if st.prompt is not None and st.prompt.seat == seat.no:
-        return prompts.answer(game, seat, cmd)
     holding = _find(game, seat, cmd.skill)
     skill = holding.skill
     if skill.automatic:
         raise Refusal(f"{skill.name}是强制技能，会自动发动，无需操作。")
-    lost = not_held(game, seat, skill) or spent_this_phase(game, seat, skill)
+    lost = legal.not_held(game, seat, skill) or legal.spent_this_phase(game, seat, skill)
     if lost:
         raise Refusal(f"不能发动{skill.name}：{lost}。")
     if skill.trigger and skill.timing == "reaction":
-        raise Refusal(f"{skill.name}只在触发时发动（{prompts.trigger_text(skill)}），现在不能发动。")
+        raise Refusal(f"{skill.name}只在触发时发动（{labels.trigger_text(skill)}），现在不能发动。")
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         raise Refusal(f"现在不满足{skill.name}的发动条件（{skill.text}）。")
     if not _in_current_step(game, skill):
         raise Refusal(f"现在不是{skill.name}的发动时间（{_when(game, skill)}）。当前：{now_text(game)}。")
-    reason = unavailable(game, seat, skill)
+    reason = legal.unavailable(game, seat, skill)
     if reason:
         raise Refusal(f"现在不能发动{skill.name}：{reason}。")
     if skill is game.rs.order_skill:
@@ -567,8 +338,8 @@ def act(game: Context, cmd: c.Act) -> str:
         _done(game, seat, [skill.name])
         _close_if_done(game)
         return reply
-    check_targets(game, seat, skill, cmd.targets)
-    check_choice(game, seat, skill, cmd.choice)
+    legal.check_targets(game, seat, skill, cmd.targets)
+    legal.check_choice(game, seat, skill, cmd.choice)
     if holding.state.unaware:  # 得到“确定”答案的时候，导演才会给出反馈“你已经失去技能”
         _done(game, seat, [skill.name])
         game.feedback(seat.no, f"你已经失去技能{skill.name}。", skill.name)
@@ -577,7 +348,7 @@ def act(game: Context, cmd: c.Act) -> str:
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
     if st.phase in {"day", "election"}:
-        use(game, seat, holding, list(cmd.targets), cmd.choice)
+        using.use(game, seat, holding, list(cmd.targets), cmd.choice)
         return (
             f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
         )
@@ -630,11 +401,9 @@ def now_text(game: Context) -> str:
 
 
 def pass_(game: Context, cmd: c.Pass) -> str:
-    _playing(game)
+    playing(game)
     st = game.st
     seat = game.named_seat(cmd.seat)
-    if st.prompt is not None and st.prompt.seat == seat.no:
-        return prompts.decline(game, seat)
     mine = pending(game, seat)
     if cmd.skill:
         mine = [s for s in mine if s.name == cmd.skill]

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator
 from datetime import datetime
 
-from engine import acting, cards, prompts
+from engine import acting, cards, labels, legal, prompts
 from engine import commands as c
 from engine.game import Game
 from engine.messages import Message
@@ -26,11 +26,11 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
     if st.prompt is not None:
         seat = st.seat(st.prompt.seat)
         if st.prompt.kind == "sheriff":
-            options = acting.successors(game, seat.no)
+            options = labels.successors(game, seat.no)
         else:
             held = prompts.holding(game)
             assert held is not None
-            options = acting.legal_targets(game, seat, held.skill) if held.skill.needs_targets else []
+            options = legal.legal_targets(game, seat, held.skill) if held.skill.needs_targets else []
         targets: tuple[int, ...] = (rng.choice(options).no,) if options else ()
         out.append(c.Act(at=now, seat=seat.no, skill=st.prompt.skill, targets=targets))
         if st.prompt.kind != "sheriff":
@@ -40,7 +40,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         for no in dict.fromkeys(no for no, _ in st.waiting):
             seat = st.seat(no)
             for skill in acting.pending(game, seat):
-                options = acting.legal_targets(game, seat, skill)
+                options = legal.legal_targets(game, seat, skill)
                 count = min(len(options), rng.randint(skill.targets[0], skill.targets[1]))
                 targets = tuple(s.no for s in rng.sample(options, count))
                 if skill.choice_hook:  # free-form choices (心算) are left to the hook's own tests
@@ -61,9 +61,9 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
             out.append(c.CastVote(at=now, seat=seat.no, target=rng.choice([*candidates, 0])))
         for seat in st.seats if game.rs.day_step.skills else ():
             for skill in cards.held_skills(game, seat):
-                if skill.timing != "day" or skill.choice_hook or acting.unavailable(game, seat, skill):
+                if skill.timing != "day" or skill.choice_hook or legal.unavailable(game, seat, skill):
                     continue
-                options = acting.legal_targets(game, seat, skill) if skill.needs_targets else []
+                options = legal.legal_targets(game, seat, skill) if skill.needs_targets else []
                 picked = tuple(s.no for s in rng.sample(options, min(len(options), skill.targets[0])))
                 out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=picked))
     return out

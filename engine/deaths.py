@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, notices, prompts, queue, rounds, texts, victory
+from engine import cards, effects, labels, prompts, queue, rounds, texts, victory
 from engine.context import Context
 from engine.state import Card, Damage, StatusInstance, lasting_until
 
@@ -234,7 +234,7 @@ def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:
     """警长因红牌罚下而出局后，警徽随机移交."""
     from engine import voting
 
-    options = prompts.successors(game, seat.no)
+    options = labels.successors(game, seat.no)
     if not options:
         game.st.sheriff = None
         game.public("警长空缺。")
@@ -304,7 +304,7 @@ def _record_public(game: Context, seat: Seat, cause: str) -> None:
         st.night_deaths.append(seat.no)
         return
     label = texts.public_label(rs, seat)
-    note = notices.out_note(seat)
+    note = labels.out_note(seat)
     if cause == "投票":
         st.exiled_yesterday.append(seat.no)
         game.public(f"{label}被投票出局{note}。")

@@ -48,7 +48,7 @@ from typing import Any
 from engine import cards, conditions, identity, messages, queue, targeting, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
-from engine.state import Attack, Card, Damage
+from engine.state import Attack, Card, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
@@ -436,7 +436,7 @@ def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.targets:
-        targeting.borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
+        borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
 
 
 def _predict(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -542,3 +542,25 @@ def run_deferred(game: Context) -> None:
     waiting, game.st.deferred = game.st.deferred, []
     for actor, effect, rule in waiting:
         run(Ctx(game, actor=actor, rule=rule), (effect,))
+
+
+def borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
+    """The actor uses the lender's card's skills tonight, fresh; the lender holds none of them."""
+    st = game.st
+    lender, seat = st.seat(lender_no), st.seat(actor)
+    card = lender.card
+    defs = [(n, d) for n in card.skills if (d := cards.skill_def(game, card, n)) is not None and not d.todo]
+    for name, skill in defs:
+        state = card.skills[name]
+        if state.used and skill.on_lost_after_use:  # 怪盗探囊已发动<装傻>的白痴，白痴立即出局
+            run(Ctx(game, actor=lender_no, skill=skill, rule=rule), skill.on_lost_after_use)
+    st.lent[lender_no] = actor
+    seat.borrowed = {name: SkillState(name, skill.uses) for name, skill in defs}
+    for name, skill in defs:
+        for grant in skill.grants:
+            game.grant_status(
+                actor, grant.status, source=actor, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
+            )
+    names = "、".join(f"<{n}>" for n, _ in defs) or "无"
+    game.feedback(actor, f"{game.label(lender_no)}原本拥有的技能：{names}。今晚由你代替其行使。", rule)
+    game.changed()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, queue, texts, voting
+from engine import acting, cards, labels, queue, texts, voting
 from engine.context import Context
 from engine.messages import PUBLIC
 from engine.schedule import day_closing
@@ -76,7 +76,7 @@ def tally(game: Context) -> None:
             secret=False,
         )
         return
-    winner, _ = acting.earliest_highest([(v.target, 1) for v in valid if v.target])
+    winner, _ = labels.earliest_highest([(v.target, 1) for v in valid if v.target])
     voting.make_sheriff(game, winner, "竞岗")
 
 
@@ -90,8 +90,11 @@ def close(game: Context) -> None:
 
 
 def swallow(game: Context, seat: Seat, skill: str) -> None:
-    """吞警徽: the election ends at once; this game has no sheriff."""
-
+    """吞警徽: a skill the sheriff rules name, used on 竞选日, ends the election at once; this game
+    has no sheriff."""
+    rs = game.rs
+    if game.st.phase != "election" or not rs.sheriff or skill not in rs.sheriff.swallowed_by:
+        return
     st = game.st
     if st.election != "open":
         return

@@ -21,3 +21,11 @@ class SkillsLost:
     seat: int
     skills: tuple[str, ...]
     rule: str
+
+
+@dataclass(frozen=True)
+class SkillUsed:
+    """A skill was used (its effects carried out): 吞警徽 ends the election."""
+
+    seat: int
+    skill: str

@@ -29,12 +29,13 @@ from engine import (
     queue,
     rounds,
     targeting,
+    using,
     victory,
     views,
     voting,
 )
 from engine.context import Context
-from engine.events import SkillsLost, TeamFormed
+from engine.events import SkillsLost, SkillUsed, TeamFormed
 from engine.queue import (
     AfterVote,
     Ask,
@@ -229,7 +230,7 @@ def _close(game: Context, _item: CloseStep) -> None:
 
 
 def _resolve(game: Context, item: Resolve) -> None:
-    acting.resolve(game, item.act)
+    using.resolve(game, item.act)
 
 
 def _resolve_marked(game: Context, item: ResolveMarked) -> None:
@@ -315,9 +316,14 @@ def _skills_lost(game: Context, event: SkillsLost) -> None:
             effects.run(effects.Ctx(game, actor=event.seat, skill=skill, rule=rule), skill.on_lost_after_use)
 
 
+def _skill_used(game: Context, event: SkillUsed) -> None:
+    election.swallow(game, game.st.seat(event.seat), event.skill)
+
+
 LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     TeamFormed: _team_formed,
     SkillsLost: _skills_lost,
+    SkillUsed: _skill_used,
 }
 
 

@@ -23,6 +23,7 @@ from engine import (
     flow,
     identity,
     messages,
+    prompts,
     queue,
     texts,
     victory,
@@ -303,10 +304,28 @@ def _tick(game: Game, _cmd: c.Tick) -> str:
     return ""
 
 
+def _prompted(game: Game, no: int) -> Seat | None:
+    """The seat, if a prompt (最后一枪, 殉职, 装傻) waits for it: its act or pass answers that."""
+    acting.playing(game)
+    seat = game.named_seat(no)
+    prompt = game.st.prompt
+    return seat if prompt is not None and prompt.seat == seat.no else None
+
+
+def _act(game: Game, cmd: c.Act) -> str:
+    seat = _prompted(game, cmd.seat)
+    return prompts.answer(game, seat, cmd) if seat else acting.act(game, cmd)
+
+
+def _pass(game: Game, cmd: c.Pass) -> str:
+    seat = _prompted(game, cmd.seat)
+    return prompts.decline(game, seat) if seat else acting.pass_(game, cmd)
+
+
 HANDLERS: dict[type, Callable[[Game, Any], str]] = {
     c.Tick: _tick,
-    c.Act: acting.act,
-    c.Pass: acting.pass_,
+    c.Act: _act,
+    c.Pass: _pass,
     c.CastVote: voting.cast,
     c.LastWords: acting.last_words,
     c.Surrender: victory.surrender,

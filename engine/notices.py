@@ -9,19 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, queue, texts, voting
+from engine import cards, labels, queue, texts
 from engine.context import Context
 from engine.messages import PUBLIC
 
 if TYPE_CHECKING:
-    from engine.state import Seat
-
-
-def out_note(seat: Seat) -> str:
-    """With two cards, whether the seat lost one or is out for good (its cards stay secret)."""
-    if len(seat.cards) < 2:
-        return ""
-    return "（两个身份均已出局）" if not seat.alive else "（出局一次）"
+    pass
 
 
 def publish(game: Context, header: str) -> None:
@@ -65,7 +58,7 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
             if outs:
                 lines.append(
                     "昨夜出局："
-                    + "、".join(texts.public_label(rs, st.seat(n)) + out_note(st.seat(n)) for n in outs)
+                    + "、".join(texts.public_label(rs, st.seat(n)) + labels.out_note(st.seat(n)) for n in outs)
                     + "。"
                 )
             else:
@@ -78,7 +71,7 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
                     seats.sort(key=lambda s: s.no)
                 lines.append(f"{sdef.dawn_notice}：{texts.names(seats)}。")
         elif section == "sheriff" and rs.sheriff and st.sheriff:
-            lines.append(f"当日警长：{voting.sheriff_label(game, st.sheriff)}。")
+            lines.append(f"当日警长：{labels.sheriff_label(game, st.sheriff)}。")
         elif section == "last_words":
             for seat in st.seats:
                 if seat.last_words is not None and not seat.last_words_published:

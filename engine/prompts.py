@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, queue, texts
+from engine import cards, labels, legal, queue, texts, using
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -22,33 +22,6 @@ if TYPE_CHECKING:
     from engine.cards import Held
 
 
-TRIGGER_WORDS = {
-    "out": "出局后",
-    "exiling": "因投票即将出局时",
-    "step_open": "步骤开始时",
-    "tie": "投票平票时",
-    "top": "获得投票最多时",
-    "targeted": "成为技能目标时",
-    "vote_end": "投票结束后",
-    "tally": "计票时",
-    "other_out": "其他角色出局时",
-}
-
-
-def trigger_text(skill: Skill) -> str:
-    """When a reaction may be sent, in the post's words (every trigger the vocabulary has)."""
-    if skill.trigger is None:
-        return "触发时"
-    if skill.trigger.on == "exiling" and skill.trigger.anyone:
-        return "有角色因投票即将出局时"
-    return TRIGGER_WORDS.get(skill.trigger.on, "触发时")
-
-
-def syntax(skill_name: str, needs_targets: bool) -> str:
-    """How to send a skill: 「预言 目标」, or just 「暗示」 for one that takes no target."""
-    return f"「{skill_name} 目标」" if needs_targets else f"「{skill_name}」"
-
-
 def holding(game: Context) -> Held | None:
     """The skill the current prompt waits for, on the card that set it off."""
     prompt = game.st.prompt
@@ -58,27 +31,14 @@ def holding(game: Context) -> Held | None:
     return cards.on_card(game, seat, int(prompt.data.get("card", 0)), prompt.skill)
 
 
-def successors(game: Context, sheriff: int) -> list[Seat]:
-    """Whom the sheriff may hand over to: every seat it knows to be in, itself aside (an out
-    tonight is not known before 开门; the badge it gets passes on once that out is announced)."""
-    return [
-        s
-        for s in game.st.seats
-        if not cards.known_out(game, s)
-        and s.no != sheriff
-        and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
-    ]
-
-
 def raise_prompt(game: Context, item: queue.Ask) -> None:
-    from engine import acting
 
     st = game.st
     seat = st.seat(item.seat)
     if item.kind == "sheriff":
         if st.sheriff != seat.no:
             return
-        options = successors(game, seat.no)
+        options = labels.successors(game, seat.no)
         if not options:
             st.sheriff = None
             game.log("sheriff", "没有可以继任的角色，警长空缺", item.skill)
@@ -90,7 +50,7 @@ def raise_prompt(game: Context, item: queue.Ask) -> None:
         if held is None or (cards.spent(held.state) and not held.state.unaware):
             return
         skill = held.skill
-        options = acting.legal_targets(game, seat, skill)
+        options = legal.legal_targets(game, seat, skill)
         if skill.needs_targets and not options:
             return
         if _rounds_answer(game, seat, held):
@@ -104,26 +64,24 @@ def raise_prompt(game: Context, item: queue.Ask) -> None:
         decline = "，或「放弃」（之后没有警长）" if game.rs.sheriff and game.rs.sheriff.timeout == "none" else ""
         text = (
             f"你需要选择继任警长（{item.skill}）：选择范围：{texts.options(game.rs, options)}。截止 {until}。"
-            f"发送{syntax(item.skill, True)}{decline}。"
+            f"发送{labels.syntax(item.skill, True)}{decline}。"
         )
     else:
         scope = f"选择范围：{texts.options(game.rs, options)}。" if skill.needs_targets else ""
-        text = (
-            f"你可以发动{item.skill}：{scope}截止 {until}。发送{syntax(item.skill, skill.needs_targets)}，或「放弃」。"
-        )
+        text = f"你可以发动{item.skill}：{scope}截止 {until}。发送{labels.syntax(item.skill, skill.needs_targets)}，或「放弃」。"
     game.tell(seat.no, text, "prompt")
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
 
 
 def _rounds_answer(game: Context, seat: Seat, held: Held) -> bool:
     """轮次决胜: a reaction goes by itself at the worst case's seat (最后一枪), or is not made."""
-    from engine import acting, rounds
+    from engine import rounds
 
     if rounds.active(game) is None:
         return False
     aimed = rounds.aim(game, held.skill)
-    if aimed is not None and aimed in {s.no for s in acting.legal_targets(game, seat, held.skill)}:
-        acting.use(game, seat, held, [aimed], None)
+    if aimed is not None and aimed in {s.no for s in legal.legal_targets(game, seat, held.skill)}:
+        using.use(game, seat, held, [aimed], None)
     else:
         game.log("rounds", f"轮次决胜：{game.who(seat.no)}不发动{held.skill.name}", "轮次决胜")
     return True
@@ -153,7 +111,7 @@ def ask_exiling(game: Context, seat: Seat, skill: Skill, out_item: queue.Out) ->
 
 
 def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
-    from engine import acting, voting
+    from engine import voting
 
     st = game.st
     prompt = st.prompt
@@ -162,10 +120,10 @@ def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
         held = holding(game)
         needs = prompt.kind == "sheriff" or (held is not None and held.skill.needs_targets)
         raise Refusal(
-            f"现在需要你决定{prompt.skill}（发送{syntax(prompt.skill, needs)}或「放弃」），不能发动{cmd.skill}。"
+            f"现在需要你决定{prompt.skill}（发送{labels.syntax(prompt.skill, needs)}或「放弃」），不能发动{cmd.skill}。"
         )
     if prompt.kind == "sheriff":
-        options = successors(game, seat.no)
+        options = labels.successors(game, seat.no)
         if len(cmd.targets) != 1 or cmd.targets[0] not in {s.no for s in options}:
             raise Refusal(f"请选择一名继任警长。选择范围：{texts.options(game.rs, options)}。")
         successor = st.seat(cmd.targets[0])
@@ -182,8 +140,8 @@ def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
     targets = cmd.targets
     if prompt.kind == "exiling" and not held.skill.needs_targets and targets == (prompt.data["out"].seat,):
         targets = ()  # the one being exiled is its implicit target (善行): naming it means the same
-    acting.check_targets(game, seat, held.skill, targets)
-    acting.check_choice(game, seat, held.skill, cmd.choice)
+    legal.check_targets(game, seat, held.skill, targets)
+    legal.check_choice(game, seat, held.skill, cmd.choice)
     st.prompt = None
     if held.state.unaware:  # 长寿之命: told only now
         game.feedback(seat.no, f"你已经失去技能{held.skill.name}。", held.skill.name)
@@ -193,7 +151,7 @@ def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
     chosen = list(targets)
     if prompt.kind == "exiling" and not held.skill.needs_targets:
         chosen = [prompt.data["out"].seat]  # the seat about to be exiled
-    ctx = acting.use(game, seat, held, chosen, cmd.choice)
+    ctx = using.use(game, seat, held, chosen, cmd.choice)
     if prompt.kind == "exiling":
         _continue_exile(game, prompt, cancelled=ctx.cancelled)
     aimed = "、".join(game.label(t) for t in targets)
@@ -206,7 +164,7 @@ def decline(game: Context, seat: Seat) -> str:
     assert prompt is not None
     if prompt.kind == "sheriff" and game.rs.sheriff and game.rs.sheriff.timeout != "none":
         raise Refusal(
-            f"{prompt.skill}是强制的，必须选择继任警长。选择范围：{texts.options(game.rs, successors(game, seat.no))}。"
+            f"{prompt.skill}是强制的，必须选择继任警长。选择范围：{texts.options(game.rs, labels.successors(game, seat.no))}。"
         )
     st.prompt = None
     game.log("pass", f"{game.who(seat.no)}放弃{prompt.skill}", prompt.skill)
@@ -230,7 +188,7 @@ def timeout(game: Context) -> None:
     st.prompt = None
     seat = st.seat(prompt.seat)
     if prompt.kind == "sheriff":
-        options = successors(game, seat.no)
+        options = labels.successors(game, seat.no)
         if game.rs.sheriff and game.rs.sheriff.timeout == "random" and options:
             from engine import voting
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, identity, queue, texts, views
+from engine import acting, cards, identity, legal, queue, texts, views
 from engine.context import Context
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _now_line(game: Context, seat: Seat) -> str:
     mine = acting.pending(game, seat)
     if mine and st.deadline is not None:
         options = "；".join(
-            f"{s.name}（选择范围：{texts.options(game.rs, acting.legal_targets(game, seat, s))}）"
+            f"{s.name}（选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, s))}）"
             if s.needs_targets
             else s.name
             for s in mine

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import cards, texts, voting
+from engine import cards, labels, texts
 from engine.context import Context
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def public_board(game: Context) -> SeatBoard:
         rows.append((str(seat.no), seat.name, state, vote))
     notes = []
     if rs.sheriff is not None and st.sheriff and not sheriff_by_name:
-        notes.append(f"警长：{voting.sheriff_label(game, st.sheriff)}")
+        notes.append(f"警长：{labels.sheriff_label(game, st.sheriff)}")
     title = f"【座位表】{rs.name} {texts.phase_title(st.phase, st.day)}"
     return SeatBoard(title, ("座位", "角色", "状态", "上次关门投票"), tuple(rows), tuple(notes))
 

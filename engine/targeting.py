@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions, effects
 from engine.context import Context
-from engine.state import Seat, SkillState, lasting_until
+from engine.state import Seat, lasting_until
 
 if TYPE_CHECKING:
     from engine.ruleset.model import Skill
@@ -59,61 +58,11 @@ def reached(game: Context, targets: list[int]) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def fire_targeted(game: Context, user: Seat, skill: Skill, targets: list[int]) -> None:
-    """Each seat reached whose skill is set off by being targeted (咒缚, 共亡) reacts now, in order."""
-    st = game.st
-    for no in targets:
-        seat = st.seat(no)
-        if no == user.no or not seat.alive:
-            continue
-        for holding in cards.held(game, seat):
-            for trigger in holding.skill.triggers:
-                if trigger.on != "targeted" or cards.spent(holding.state):
-                    continue
-                if trigger.skills and skill.name not in trigger.skills:
-                    continue
-                if trigger.unforced and skill.forced:
-                    continue
-                if trigger.phase and trigger.phase != ("day" if st.phase in {"day", "election"} else "night"):
-                    continue
-                if trigger.by and not conditions.holds(trigger.by, user, no, st):
-                    continue
-                game.log(
-                    "trigger",
-                    f"{game.who(no)}成为{game.who(user.no)}的<{skill.name}>的目标，{holding.skill.name}触发",
-                    holding.skill.name,
-                )
-                ctx = effects.Ctx(game, actor=no, skill=holding.skill, targets=[user.no], rule=holding.skill.name)
-                effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
-
-
 def predict(game: Context, actor: int, chosen: list[int], skill: str, rule: str) -> None:
     """迷梦: the first chosen seat's use of ``skill`` on the second tonight will be void."""
     if len(chosen) == 2:
         game.st.predictions.append((chosen[0], skill, chosen[1], rule))
         game.log("predict", f"{game.who(actor)}预测{game.who(chosen[0])}对{game.who(chosen[1])}使用{skill}", rule)
-
-
-def borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
-    """The actor uses the lender's card's skills tonight, fresh; the lender holds none of them."""
-    st = game.st
-    lender, seat = st.seat(lender_no), st.seat(actor)
-    card = lender.card
-    defs = [(n, d) for n in card.skills if (d := cards.skill_def(game, card, n)) is not None and not d.todo]
-    for name, skill in defs:
-        state = card.skills[name]
-        if state.used and skill.on_lost_after_use:  # 怪盗探囊已发动<装傻>的白痴，白痴立即出局
-            effects.run(effects.Ctx(game, actor=lender_no, skill=skill, rule=rule), skill.on_lost_after_use)
-    st.lent[lender_no] = actor
-    seat.borrowed = {name: SkillState(name, skill.uses) for name, skill in defs}
-    for name, skill in defs:
-        for grant in skill.grants:
-            game.grant_status(
-                actor, grant.status, source=actor, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
-            )
-    names = "、".join(f"<{n}>" for n, _ in defs) or "无"
-    game.feedback(actor, f"{game.label(lender_no)}原本拥有的技能：{names}。今晚由你代替其行使。", rule)
-    game.changed()
 
 
 def night_ends(game: Context) -> None:

@@ -12,27 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, texts
+from engine import cards, legal, texts
 from engine.context import Context
 
 if TYPE_CHECKING:
-    from engine.ruleset.model import Skill
     from engine.state import Seat
-
-
-def skills_known(game: Context, seat: Seat) -> list[Skill]:
-    """The skills the seat holds as far as it knows: usable ones, and those lost unawares."""
-    mine = cards.held(game, seat)
-    return [h.skill for h in mine if _looks_usable(h, mine)]
-
-
-def _looks_usable(holding: cards.Held, mine: list[cards.Held]) -> bool:
-    """Uses left, not lost as far as the seat was told, and what it ``requires`` likewise."""
-    state = holding.state
-    if (state.lost and not state.unaware) or (state.uses is not None and state.uses <= 0):
-        return False
-    needed = next((h for h in mine if h.skill.name == holding.skill.requires), None)
-    return not holding.skill.requires or (needed is not None and _looks_usable(needed, mine))
 
 
 def in_play(game: Context) -> list[Seat]:
@@ -43,12 +27,11 @@ def in_play(game: Context) -> list[Seat]:
 def range_text(game: Context, seat: Seat, name: str) -> str:
     """「选择范围：…。」 of a skill the seat holds; nothing for one it does not (its range is not
     the seat's to know: 杀人's would show who the wolves are)."""
-    from engine import acting
 
-    skill = next((s for s in skills_known(game, seat) if s.name == name), None)
+    skill = next((s for s in cards.skills_known(game, seat) if s.name == name), None)
     if skill is None or not skill.needs_targets:
         return ""
-    return f"选择范围：{texts.options(game.rs, acting.legal_targets(game, seat, skill))}。"
+    return f"选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}。"
 
 
 def team_text(game: Context, team: str, members: list[Seat]) -> str:

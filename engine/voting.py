@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, effects, queue, texts
+from engine import cards, conditions, effects, labels, queue, texts
 from engine import commands as c
-from engine.acting import earliest_highest
 from engine.context import Context
 from engine.errors import Refusal
+from engine.labels import earliest_highest
 from engine.schedule import day_closing
 from engine.state import Vote
 
@@ -302,12 +302,5 @@ def make_sheriff(game: Context, seat: int, rule: str) -> None:
     st.sheriff = seat
     assert rs.sheriff is not None
     game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
-    game.public(f"警长：{sheriff_label(game, seat)}。")
+    game.public(f"警长：{labels.sheriff_label(game, seat)}。")
     game.log("sheriff", f"{game.who(seat)}成为警长", rule)
-
-
-def sheriff_label(game: Context, seat: int) -> str:
-    rs = game.rs
-    if rs.sheriff and rs.sheriff.public_label == "secret":
-        return f"秘密数字{game.st.seat(seat).secret}"
-    return texts.public_label(rs, game.st.seat(seat))

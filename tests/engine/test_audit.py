@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from engine import acting, reports, texts
 from engine import commands as c
+from engine import legal, reports, texts
 from engine.game import Game, check_start
 from engine.messages import PUBLIC, Message, team
 from engine.messages import seat as to_seat
@@ -88,7 +88,7 @@ def test_kind_1_a_hint_for_a_skill_the_sender_does_not_hold() -> None:
     villager = game.st.seat(7)
     kill = game.rs.skill("杀人")
     assert kill is not None
-    leaky = f"没有「abc」这个目标（请用秘密数字）。选择范围：{texts.options(game.rs, acting.legal_targets(game, villager, kill))}。"
+    leaky = f"没有「abc」这个目标（请用秘密数字）。选择范围：{texts.options(game.rs, legal.legal_targets(game, villager, kill))}。"
     assert _kinds(game, to_seat(7), leaky) == {"list"}
     assert _kinds(game, to_seat(1), leaky) == set()  # a wolf may know it
     assert _kinds(game, to_seat(7), "没有「abc」这个目标（请用秘密数字）。") == set()

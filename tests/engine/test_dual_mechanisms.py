@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine import acting, cards, deaths, reports
+from engine import cards, deaths, legal, reports
 from engine import commands as c
 from engine.messages import To
 from engine.state import Damage, StatusInstance
@@ -142,7 +142,7 @@ def test_only_the_current_card_acts_but_hidden_skills_still_do() -> None:
     seat = game.st.seat(1)
     assert [h.skill.name for h in cards.held(game, seat)] == ["查验"]
     assert "接刀" in cards.tags(game, seat) and "群内" not in cards.tags(game, seat)
-    assert acting.legal_targets(game, seat, game.rs.skill("查验"))  # type: ignore[arg-type]
+    assert legal.legal_targets(game, seat, game.rs.skill("查验"))  # type: ignore[arg-type]
 
 
 def test_a_wolf_that_left_the_group_has_still_joined_it() -> None:

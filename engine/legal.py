@@ -1,0 +1,174 @@
+"""What a seat may use now: a skill's [选择范围], why a skill is not available, and the checks
+of a command's targets and choice. Every refusal says what was wrong and what would be right."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import cast
+
+from engine import cards, conditions, labels, texts
+from engine.context import Context
+from engine.errors import Refusal
+from engine.ruleset.model import Skill
+from engine.state import Seat
+
+PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that make a range depend on who uses it
+
+
+def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
+    """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
+    st = game.st
+    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
+        key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
+        cached = game.memo.get(key)
+        if cached is None:
+            in_range = conditions.compiled(skill.range)
+            cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
+        return cast(list[Seat], cached)
+    holding = cards.find(game, seat, skill.name)
+    state = holding.state if holding else None
+    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
+    cached = game.memo.get(key)
+    if cached is not None:
+        return cast(list[Seat], cached)
+    excluded: set[int] = set()
+    if "无私" in skill.tags:
+        excluded.add(seat.no)
+    if state is not None:
+        if "绝情" in skill.tags:
+            excluded.update(state.ever_targets)
+        if "喜新" in skill.tags:
+            excluded.update(state.last_targets)
+        if "厌旧" in skill.tags:
+            yesterday = f"{st.phase}:{st.day - 1}"
+            for kin in cards.family(game, seat, skill):
+                for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
+                    if used_on == yesterday:
+                        excluded.update(targets)
+    in_range = conditions.compiled(skill.range)
+    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
+    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
+    game.memo[key] = out
+    return out
+
+
+def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
+    """Why the seat cannot use this skill in the current step, or None."""
+    st, rs = game.st, game.rs
+    if not cards.publicly_in(game, seat):
+        return "你已出局"
+    lost = not_held(game, seat, skill)
+    if lost:
+        return lost
+    if not skill.forced and any(rs.statuses[s.name].silenced for s in seat.statuses):
+        return "你处于[沉默]状态，不能发动非强制技能"
+    blocking = [s.name for s in seat.statuses if skill.name in rs.statuses[s.name].blocks]
+    if blocking:
+        return f"你处于[{blocking[0]}]状态，不能发动{skill.name}（{rs.statuses[blocking[0]].text}）"
+    if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
+        return f"现在不满足{skill.name}的发动条件（{skill.text}）"
+    if st.phase == "election" and not skill.during_election:
+        return f"竞选日不能发动{skill.name}"
+    if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
+        return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
+    late = _too_late(game, skill)
+    if late:
+        return late
+    spent = spent_this_phase(game, seat, skill)
+    if spent:
+        return spent
+    if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
+        return f"{skill.name}没有足够的可选目标"
+    return None
+
+
+def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
+    """Used already this day or night, or shut out by an exclusive skill used (救药 / 毒药)."""
+    st = game.st
+    title = texts.phase_title(st.phase, st.day)
+    holding = cards.find(game, seat, skill.name)
+    if holding and holding.state.used_on == st.phase_key:
+        return f"{title}已经发动过{skill.name}"
+    if holding and skill.per_nights and holding.state.used_on.startswith("night:") and st.phase == "night":
+        block = (st.day - 1) // skill.per_nights
+        used = int(holding.state.used_on.split(":")[1])
+        if (used - 1) // skill.per_nights == block:
+            first = block * skill.per_nights + 1
+            return f"{skill.name}每{skill.per_nights}晚只能发动一次，第{first}-{first + skill.per_nights - 1}晚已在第{used}晚发动过"
+    for other in skill.exclusive:
+        queued = any(a.seat == seat.no and a.skill == other for a in st.acts)
+        other_held = cards.find(game, seat, other)
+        if queued or (other_held and other_held.state.used_on == st.phase_key):
+            return f"{title}已发动{other}，不能再发动{skill.name}"
+    return None
+
+
+def _too_late(game: Context, skill: Skill) -> str | None:
+    """关门前N分钟内不能发动 (荣耀)."""
+    st = game.st
+    if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
+        return None
+    if st.deadline - st.now <= timedelta(minutes=skill.not_last_minutes):
+        return f"关门前{skill.not_last_minutes}分钟内不能发动{skill.name}（关门时间 {game.deadline_text(st.deadline)}）"
+    return None
+
+
+def not_held(game: Context, seat: Seat, skill: Skill) -> str | None:
+    """Why the seat no longer holds this skill, or None (a skill lost unawares still looks held)."""
+    mine = cards.held(game, seat)
+    holding = next((h for h in mine if h.skill.name == skill.name), None)
+    if holding is None:
+        return f"你没有技能{skill.name}"
+    state = holding.state
+    if state.lost and not state.unaware:
+        return f"你已失去技能{skill.name}"
+    if state.uses is not None and state.uses <= 0:
+        return f"{skill.name}为限定技能，已经发动过" if skill.uses == 1 else f"{skill.name}的次数已用完"
+    if not cards.offered(game, seat, holding, mine):
+        return f"你已失去技能{skill.name}（失去{skill.requires}后一同失去）"
+    card = holding.card
+    counter = game.rs.roles[card.role].counter if card else None
+    if card and counter and counter.name not in card.counters:
+        return f"{card.role}的{counter.name}尚未开始计数"
+    return None
+
+
+def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
+    """The words a ``choice`` may be: the skill's list, the undealt cards (偷换), or skill names (迷梦)."""
+    if skill.choice_of == "spare":
+        return tuple(dict.fromkeys(game.st.spare_cards))
+    if skill.choice_of == "skill":
+        return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
+    return skill.choices
+
+
+def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
+    legal = legal_targets(game, seat, skill)
+    low, high = skill.targets
+    if high == 0 and targets:
+        raise Refusal(f"{skill.name}不需要选择目标：发送{labels.syntax(skill.name, False)}即可。")
+    wanted = str(low) if low == high else f"{low}到{high}"
+    if not (low <= len(targets) <= high):
+        raise Refusal(
+            f"{skill.name}需要选择{wanted}个目标，你选了{len(targets)}个。选择范围：{texts.options(game.rs, legal)}。"
+        )
+    if len(set(targets)) != len(targets):
+        raise Refusal(f"{skill.name}的目标不能重复。选择范围：{texts.options(game.rs, legal)}。")
+    legal_nos = {s.no for s in legal}
+    for t in targets:
+        if not 1 <= t <= len(game.st.seats):
+            raise Refusal(f"没有这个目标。选择范围：{texts.options(game.rs, legal)}。")
+        if t not in legal_nos:
+            raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
+
+
+def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
+    """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
+    if skill.choice_hook:
+        why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
+        if why:
+            raise Refusal(why)
+        return
+    words = choice_words(game, seat, skill)
+    if words and skill is not game.rs.order_skill and choice not in words:
+        raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")

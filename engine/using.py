@@ -1,0 +1,93 @@
+"""Using a skill: resolve a queued act, spend a use, follow the targeting chain (redirects,
+reach, void), carry out the effects, then the triggers of the seats it reached (咒缚, 共亡).
+A use is announced as ``events.SkillUsed``, for the rules that answer any use (吞警徽)."""
+
+from __future__ import annotations
+
+from engine import cards, conditions, effects, targeting
+from engine.cards import Held
+from engine.context import Context
+from engine.events import SkillUsed
+from engine.ruleset.model import Skill
+from engine.state import Act, Seat
+
+
+def resolve(game: Context, act: Act) -> None:
+    seat = game.st.seat(act.seat)
+    holding = cards.find(game, seat, act.skill)
+    if holding is None or cards.spent(holding.state):
+        game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
+        return
+    if not holding.skill.team and not seat.alive:
+        game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
+        return
+    use(game, seat, holding, list(act.targets), act.choice)
+
+
+def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
+    """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
+    st = game.st
+    skill, state = holding.skill, holding.state
+    if state.uses is not None:
+        state.uses -= 1
+    state.used += 1
+    if state.used_on and state.used_on != st.phase_key:
+        state.before = (state.used_on, state.last_targets)
+    state.used_on = st.phase_key
+    state.last_targets = tuple(chosen)
+    state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
+    targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
+    if "指定" in skill.tags and chosen:
+        st.chosen.append((skill.name, seat.no, tuple(chosen)))
+    aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
+    moved = f"（结算目标：{'、'.join(game.who(t) for t in targets)}）" if targets != chosen else ""
+    game.log(
+        "act", f"{game.who(seat.no)}{aimed}发动{skill.name}{moved}" + (f"（{choice}）" if choice else ""), skill.name
+    )
+    card = holding.card or cards.acting_card(game, seat)
+    if "翻牌" in skill.tags and not card.revealed:
+        card.revealed = True
+        game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+        game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
+    ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
+    void = targeting.void_reason(game, seat, skill, chosen)
+    if void:  # 花蝴蝶抱走女巫，药不会起任何作用，且仍然失去该药: what it does to its user still happens
+        game.log("void", f"{game.who(seat.no)}的{skill.name}无效（{void}）", void)
+        ctx.targets = []
+        effects.run(ctx, tuple(e for e in skill.effects if e.to == "self"))
+        return ctx
+    ctx.targets = targeting.reached(game, targets)
+    if ctx.targets != targets:
+        game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
+    effects.run(ctx, skill.effects)
+    fire_targeted(game, seat, skill, ctx.targets)
+    game.emit(SkillUsed(seat.no, skill.name))
+    return ctx
+
+
+def fire_targeted(game: Context, user: Seat, skill: Skill, targets: list[int]) -> None:
+    """Each seat reached whose skill is set off by being targeted (咒缚, 共亡) reacts now, in order."""
+    st = game.st
+    for no in targets:
+        seat = st.seat(no)
+        if no == user.no or not seat.alive:
+            continue
+        for holding in cards.held(game, seat):
+            for trigger in holding.skill.triggers:
+                if trigger.on != "targeted" or cards.spent(holding.state):
+                    continue
+                if trigger.skills and skill.name not in trigger.skills:
+                    continue
+                if trigger.unforced and skill.forced:
+                    continue
+                if trigger.phase and trigger.phase != ("day" if st.phase in {"day", "election"} else "night"):
+                    continue
+                if trigger.by and not conditions.holds(trigger.by, user, no, st):
+                    continue
+                game.log(
+                    "trigger",
+                    f"{game.who(no)}成为{game.who(user.no)}的<{skill.name}>的目标，{holding.skill.name}触发",
+                    holding.skill.name,
+                )
+                ctx = effects.Ctx(game, actor=no, skill=holding.skill, targets=[user.no], rule=holding.skill.name)
+                effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
