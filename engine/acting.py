@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, labels, legal, queue, rounds, texts, using
+from engine import cards, conditions, labels, legal, messages, queue, rounds, texts, using
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -364,9 +364,7 @@ def act(game: Context, cmd: c.Act) -> str:
         skill.name,
     )
     if skill.team and game.rs.teams[skill.team.team].chat and skill.team.team in seat.teams:
-        from engine.messages import team
-
-        game.say(team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
+        game.say(messages.team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
     until = game.deadline_text(st.deadline) if st.deadline else ""
     what = aimed + (f"（选择：{cmd.choice}）" if cmd.choice else "")  # the seat's choice, not a fact of its target
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"

@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
-from engine import boards, texts
+from engine import boards, conditions, messages, texts
 from engine.context import Context
+from engine.errors import Refusal
 from engine.ruleset.model import Role, Skill
 from engine.state import Card, Seat, SkillState
 
@@ -344,16 +345,12 @@ def leave_lost_teams(game: Context, seat: Seat, rule: str) -> None:
         game.tell(seat.no, f"你已不再拥有[{tag_of_team(game, team)}]标签，移出{team}。")
         group = game.rs.teams[team]
         if group.chat:
-            from engine.messages import team as to_team
-
-            game.say(to_team(team), f"{seat.name}已移出{team}。", "team")
+            game.say(messages.team(team), f"{seat.name}已移出{team}。", "team")
 
 
 def join_bearers(game: Context, team: str, rule: str) -> None:
     """当前拥有<杀人>技能的角色加入狼群: the living bearers of the team's tag not in it yet join —
     or, for a team with ``members``, the living seats meeting that condition (单身狼人…共群)."""
-    from engine import conditions
-
     st = game.st
     cond = game.rs.teams[team].members
     if cond is not None:
@@ -423,8 +420,6 @@ def order_prompt(game: Context, seat: Seat, until: str) -> str:
 
 def choose_first(game: Context, seat: Seat, role: str) -> str:
     """A player's choice of its first card (changeable until the step closes)."""
-    from engine.errors import Refusal
-
     rs = game.rs
     skill = rs.cards.order_skill
     names = [c.role for c in seat.cards]

@@ -7,7 +7,8 @@ set off effects (``on_stop``: 潜行). Order of one out: an out that presupposes
 being exiled are offered — the seat's own (装傻), then other seats' (善行); then the card is
 out (红牌: every card), the seat is out once no card is left, it is told so and listed for
 the public; its statuses on that card end, counters move, the current card moves on and
-teams it no longer qualifies for are left; the victory check runs; then, in this order, the
+teams it no longer qualifies for are left. The rest waits in the queue (``AfterOut``), so the
+runner's victory check comes first; then, in this order, the
 forced triggers on its out (长老's cascade) and on others' (志继), the chained outs and
 effects of its teams (殉情, 狼王 loses 冲锋), its reactions (最后一枪 — at the next 开门 when
 the trigger says ``at: dawn``), and the sheriff's succession (殉职; at random after the
@@ -21,7 +22,7 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, labels, prompts, queue, rounds, texts, victory
+from engine import cards, change, conditions, effects, labels, prompts, queue, rounds, texts
 from engine.context import Context
 from engine.state import Card, Damage, StatusInstance, lasting_until
 
@@ -174,8 +175,18 @@ def out(game: Context, item: queue.Out) -> None:
         role = rs.roles[card.role]
         effects.run(effects.Ctx(game, actor=seat.no, rule=f"{role.name}出局", card=card), role.on_out)
     cards.relay(game)
-    if victory.check(game):
-        return
+    queue.push_front(game, [queue.AfterOut(item, tuple(card.id for card in going))])
+
+
+def after_out(game: Context, after: queue.AfterOut) -> None:
+    """What an out sets off, once the game has been judged on it (宣布胜利会立即终止一切结算):
+    the right to last words, the seat's own reactions, others' reactions, the team chain, the
+    sheriff's badge."""
+    st, rs = game.st, game.rs
+    item = after.out
+    seat = st.seat(item.seat)
+    by_id = {card.id: card for card in seat.cards}
+    going = [by_id[card_id] for card_id in after.cards]
     if not seat.alive and item.cause not in NO_REACTIONS and item.last_words and _last_words_now(game):
         _last_words_right(game, seat.no)
     follow: list[object] = []
@@ -197,8 +208,6 @@ def out(game: Context, item: queue.Out) -> None:
 
 def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
     """殉情 and the like: a member's out takes the others out, or sets off the team's effects."""
-    from engine import conditions
-
     st, rs = game.st, game.rs
     follow: list[object] = []
     for team_name in seat.teams:
@@ -232,7 +241,6 @@ def _others_react(game: Context, seat: Seat, card: Card) -> None:
 
 def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:
     """警长因红牌罚下而出局后，警徽随机移交."""
-    from engine import voting
 
     options = labels.successors(game, seat.no)
     if not options:
@@ -240,7 +248,7 @@ def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:
         game.public("警长空缺。")
         return
     chosen = game.rng().choice(options)
-    voting.make_sheriff(game, chosen.no, f"警长{cause}，警徽随机移交")
+    change.make_sheriff(game, chosen.no, f"警长{cause}，警徽随机移交")
 
 
 def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import acting, cards, flow, queue, victory, voting
+from engine import acting, cards, change, flow, queue, victory
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -173,7 +173,7 @@ def ruling(game: Context, cmd: c.Ruling) -> str:
         else:
             if not 1 <= cmd.seat <= len(st.seats) or not st.seat(cmd.seat).alive:
                 raise Refusal("警长只能交给未出局的角色。")
-            voting.make_sheriff(game, cmd.seat, "导演裁定")
+            change.make_sheriff(game, cmd.seat, "导演裁定")
             done = f"警长改为{st.seat(cmd.seat).name}"
     elif cmd.what == "end":
         game.log("ruling", f"导演裁定：结束游戏{why}", "导演裁定", secret=False)

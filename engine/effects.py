@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import cards, conditions, identity, messages, queue, targeting, texts
+from engine import cards, change, conditions, messages, queue, targeting, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage, SkillState
@@ -422,7 +422,7 @@ def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if not role:
         return
     for target in subjects:
-        identity.become(ctx.game, target, role, _rule(ctx, effect))
+        change.become(ctx.game, target, role, _rule(ctx, effect))
 
 
 def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -430,8 +430,8 @@ def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         return
     game, other = ctx.game, ctx.targets[0]
     mine, theirs = game.st.seat(ctx.actor).card.role, game.st.seat(other).card.role
-    identity.become(game, ctx.actor, theirs, _rule(ctx, effect))
-    identity.become(game, other, mine, _rule(ctx, effect), keep_camp=True)
+    change.become(game, ctx.actor, theirs, _rule(ctx, effect))
+    change.become(game, other, mine, _rule(ctx, effect), keep_camp=True)
 
 
 def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -486,9 +486,8 @@ def _flag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    from engine import voting
 
-    voting.vote_again(ctx.game, _rule(ctx, effect))
+    change.vote_again(ctx.game, _rule(ctx, effect))
 
 
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import acting, cards, labels, queue, texts, voting
+from engine import acting, cards, change, labels, queue, texts
 from engine.context import Context
 from engine.messages import PUBLIC
 from engine.schedule import day_closing
@@ -77,16 +77,15 @@ def tally(game: Context) -> None:
         )
         return
     winner, _ = labels.earliest_highest([(v.target, 1) for v in valid if v.target])
-    voting.make_sheriff(game, winner, "竞岗")
+    change.make_sheriff(game, winner, "竞岗")
 
 
 def close(game: Context) -> None:
-    from engine import flow
 
     st = game.st
     st.election = "done"
     st.deadline = None
-    flow.end_of("election_end", game)
+    change.end_of("election_end", game)
 
 
 def swallow(game: Context, seat: Seat, skill: str) -> None:

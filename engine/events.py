@@ -29,3 +29,11 @@ class SkillUsed:
 
     seat: int
     skill: str
+
+
+@dataclass(frozen=True)
+class RoundsLost:
+    """轮次决胜's last night is over without a win: the camp is lost, and the game judged at once."""
+
+    camp: str
+    reason: str

@@ -20,6 +20,7 @@ from typing import Any
 from engine import (
     acting,
     cards,
+    change,
     deaths,
     effects,
     election,
@@ -28,15 +29,15 @@ from engine import (
     prompts,
     queue,
     rounds,
-    targeting,
     using,
     victory,
     views,
     voting,
 )
 from engine.context import Context
-from engine.events import SkillsLost, SkillUsed, TeamFormed
+from engine.events import RoundsLost, SkillsLost, SkillUsed, TeamFormed
 from engine.queue import (
+    AfterOut,
     AfterVote,
     Ask,
     CloseStep,
@@ -99,14 +100,14 @@ def _open_next(game: Context, _item: OpenNext) -> None:
     elif st.phase == "day" and st.another_round:
         voting.open_round(game)
     elif st.phase == "day":
-        end_of("day_end", game)
+        change.end_of("day_end", game)
         _open_night(game, st.day if rs.first == "day" else st.day + 1)
     elif st.phase == "election":
         election.close(game)
         open_discussion(game)
     else:  # after the opening steps, or after a night: wait for 开门
         if st.phase == "night":
-            end_of("night_end", game)
+            change.end_of("night_end", game)
         st.phase, st.step = "dawn", 0
         st.deadline = day_opening(st.settings, st.now)
         st.step_opened = st.now
@@ -123,20 +124,6 @@ def _end_phase(game: Context, item: EndPhase) -> None:
         election.close(game)
         st.phase = "day"  # the skipped day ends as it opens, once its notices are out
         notices.publish(game, f"【第{st.day}天】跳过第一天讨论，直接进入黑夜。")
-
-
-def end_of(until: str, game: Context) -> None:
-    """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
-    st = game.st
-    for seat in st.seats:
-        game.remove_statuses(seat, lambda s: s.until == until)
-        if until == "day_end":  # granted on an earlier day: this was its next day
-            game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
-    if until == "night_end":
-        game.st.damage = [d for d in game.st.damage if d.night > st.day]
-        game.st.redirects.clear()
-        cards.night_ends(game)
-        targeting.night_ends(game)
 
 
 def _open_night(game: Context, number: int) -> None:
@@ -273,6 +260,10 @@ def _out(game: Context, item: Out) -> None:
     deaths.out(game, item)
 
 
+def _after_out(game: Context, item: AfterOut) -> None:
+    deaths.after_out(game, item)
+
+
 def _ask(game: Context, item: Ask) -> None:
     prompts.raise_prompt(game, item)
 
@@ -283,6 +274,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     ResolveMarked: _resolve_marked,
     Strike: _strike,
     Out: _out,
+    AfterOut: _after_out,
     Ask: _ask,
     Tally: _tally,
     AfterVote: _after_vote,
@@ -320,13 +312,14 @@ def _skill_used(game: Context, event: SkillUsed) -> None:
     election.swallow(game, game.st.seat(event.seat), event.skill)
 
 
+def _rounds_lost(game: Context, event: RoundsLost) -> None:
+    victory.lose(game, event.camp, event.reason)
+    victory.check(game)
+
+
 LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     TeamFormed: _team_formed,
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
+    RoundsLost: _rounds_lost,
 }
-
-
-def night_report(game: Context) -> str:
-    """What the night left for the public, when the game ends before 开门."""
-    return notices.report(game, sections=("night_deaths", "statuses", "held"))

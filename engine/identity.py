@@ -1,11 +1,11 @@
-"""A seat's identity: what it is told of its own cards and skills, and a card becoming another
-role (偷换, 志继, 顺从)."""
+"""A seat's identity: what it is told of its own cards, camp and skills (at the deal, and when a
+card becomes another role)."""
 
 from __future__ import annotations
 
 from engine import cards
 from engine.context import Context
-from engine.state import Seat, lasting_until
+from engine.state import Seat
 
 
 def identity_text(game: Context, seat: Seat) -> str:
@@ -37,34 +37,3 @@ def identity_text(game: Context, seat: Seat) -> str:
             marks = "".join(f"<{t}>" for t in sorted(skill.tags) if t in {"强制", "限定", "附加"})
             lines.append(f"· {skill.name}{marks} —— {skill.text}")
     return "\n".join(lines)
-
-
-def become(game: Context, target: int, role: str, rule: str, keep_camp: bool = False) -> None:
-    """The seat's current card becomes another role, its skills fresh (偷换, 志继, 顺从)."""
-    seat = game.st.seat(target)
-    card = seat.card
-    old = card.role
-    for name in card.skills:
-        game.remove_statuses(seat, lasting_until(f"skill:{name}"))
-    card.dealt = card.dealt or old
-    card.role = role
-    card.skills = cards.new_states(game, role)
-    card.camp = game.rs.roles[role].camp
-    unsettled = game.rs.camps[card.camp].unsettled if card.camp in game.rs.camps else False
-    game.changed()
-    game.log("card", f"{game.who(target)}的身份由{old}变为{role}", rule)
-    for skill in game.rs.roles[role].skills.values():
-        for grant in skill.grants if skill.name in card.skills else ():
-            game.grant_status(
-                target,
-                grant.status,
-                source=target,
-                until=f"skill:{skill.name}",
-                uses=grant.uses,
-                rule=rule,
-                quiet=True,
-            )
-    if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
-        game.set_camp(target, card.camp, rule)
-    if seat.alive:
-        game.tell(target, f"你的身份变为{role}（{rule}）。\n" + identity_text(game, seat), "identity")

@@ -82,3 +82,8 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
             st.held = []
     st.dawn_statuses = []
     return "\n".join(lines)
+
+
+def night_report(game: Context) -> str:
+    """What the night left for the public, when the game ends before 开门."""
+    return report(game, sections=("night_deaths", "statuses", "held"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, labels, legal, queue, texts, using
+from engine import cards, change, labels, legal, queue, rounds, texts, using
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -75,8 +75,6 @@ def raise_prompt(game: Context, item: queue.Ask) -> None:
 
 def _rounds_answer(game: Context, seat: Seat, held: Held) -> bool:
     """轮次决胜: a reaction goes by itself at the worst case's seat (最后一枪), or is not made."""
-    from engine import rounds
-
     if rounds.active(game) is None:
         return False
     aimed = rounds.aim(game, held.skill)
@@ -111,7 +109,6 @@ def ask_exiling(game: Context, seat: Seat, skill: Skill, out_item: queue.Out) ->
 
 
 def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
-    from engine import voting
 
     st = game.st
     prompt = st.prompt
@@ -133,7 +130,7 @@ def answer(game: Context, seat: Seat, cmd: c.Act) -> str:
                 f"{game.label(successor.no)}已经出局，不能继任警长：请选择一名继任警长。选择范围：{texts.options(game.rs, rest)}。"
             )
         st.prompt = None
-        voting.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")
+        change.make_sheriff(game, cmd.targets[0], f"{prompt.skill}：{game.who(seat.no)}移交")
         return f"已移交警长：{game.label(cmd.targets[0])}。"
     held = holding(game)
     assert held is not None
@@ -190,12 +187,10 @@ def timeout(game: Context) -> None:
     if prompt.kind == "sheriff":
         options = labels.successors(game, seat.no)
         if game.rs.sheriff and game.rs.sheriff.timeout == "random" and options:
-            from engine import voting
-
             chosen = game.rng().choice(options)
             game.tell(seat.no, f"你未在时限内选择继任警长，已随机移交给{game.label(chosen.no)}。")
             game.flag_silence(seat.no, prompt.skill)
-            voting.make_sheriff(game, chosen.no, f"{prompt.skill}超时，随机移交")
+            change.make_sheriff(game, chosen.no, f"{prompt.skill}超时，随机移交")
         else:
             st.sheriff = None
             game.public("警长空缺。")

@@ -58,6 +58,14 @@ class Out:
 
 
 @dataclass(frozen=True)
+class AfterOut:
+    """An out's consequences: they wait for the victory check after the out itself."""
+
+    out: Out
+    cards: tuple[int, ...]  # the cards that went out, in order
+
+
+@dataclass(frozen=True)
 class Ask:
     """Prompt a seat for a reaction: a skill (最后一枪) or the sheriff's succession (殉职)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine import cards, conditions, queue
 from engine.context import Context
+from engine.events import RoundsLost
 from engine.ruleset.model import Rounds, Skill
 
 
@@ -75,8 +76,6 @@ def victims(game: Context, count: int) -> list[int]:
 def night_over(game: Context, night: int) -> bool:
     """Night ``night`` is over: one fewer left; the last one over and no win: the camp is lost.
     True while the plan goes on (the day is the bot's)."""
-    from engine import victory
-
     st = game.st
     rounds = active(game)
     if rounds is None or night < st.rounds_from:
@@ -85,8 +84,7 @@ def night_over(game: Context, night: int) -> bool:
     if st.rounds_left:
         return True
     game.log("rounds", f"{rounds.camp}未能在{rounds.nights}晚内达成胜利条件", "轮次决胜", secret=False)
-    victory.lose(game, rounds.camp, f"轮次决胜：{rounds.nights}晚内未能达成胜利条件")
-    victory.check(game)
+    game.emit(RoundsLost(rounds.camp, f"轮次决胜：{rounds.nights}晚内未能达成胜利条件"))
     return False
 
 

@@ -12,7 +12,7 @@ Nothing is judged before the opening steps (开局) are over: camps and teams ar
 from __future__ import annotations
 
 from engine import commands as c
-from engine import conditions, effects, reports, rounds
+from engine import conditions, effects, notices, reports, rounds
 from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import PUBLIC
@@ -95,11 +95,9 @@ def lose(game: Context, camp: str, reason: str) -> None:
 
 def end(game: Context, winner: str | None, reason: str) -> None:
     """宣布阵营获得胜利会立即终止一切结算."""
-    from engine import flow
-
     st = game.st
     if st.phase in {"night", "dawn", "election"}:  # the night's outs were not announced yet
-        report = flow.night_report(game)
+        report = notices.night_report(game)
         if report:
             game.say(PUBLIC, report)
     game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)

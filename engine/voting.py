@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, effects, labels, queue, texts
+from engine import cards, change, conditions, effects, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -134,7 +134,7 @@ def _elect(game: Context, votes: list[Vote]) -> None:
         return
     winner, count = earliest_highest(counted)
     game.log("sheriff", f"警长选票最早达到最高票数（{count}票）：{game.who(winner)}", "竞岗")
-    make_sheriff(game, winner, "竞岗")
+    change.make_sheriff(game, winner, "竞岗")
 
 
 def _tally_triggers(game: Context) -> None:
@@ -224,12 +224,6 @@ def after_vote(game: Context) -> list[object]:
     return asks
 
 
-def vote_again(game: Context, rule: str) -> None:
-    """暗示: once this round has resolved, another round of the day's vote opens."""
-    game.st.another_round = True
-    game.log("vote", f"{rule}：再次发起一轮投票", rule, secret=False)
-
-
 def open_round(game: Context) -> None:
     """Another round of the day's vote, lasting as long as a day (口吃法官发起的投票持续一天)."""
     st = game.st
@@ -295,12 +289,3 @@ def weight(game: Context, voter: int) -> float:
                 return value
         return rs.sheriff.weight
     return 1
-
-
-def make_sheriff(game: Context, seat: int, rule: str) -> None:
-    st, rs = game.st, game.rs
-    st.sheriff = seat
-    assert rs.sheriff is not None
-    game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
-    game.public(f"警长：{labels.sheriff_label(game, seat)}。")
-    game.log("sheriff", f"{game.who(seat)}成为警长", rule)

@@ -1,0 +1,74 @@
+"""Changes several rule modules make to the state: a card becoming another role, a new sheriff,
+another vote round, and what ends with a phase (statuses lasting 'tonight' or 'today', tonight's
+swaps, loans and marked attacks).
+
+The primitives every rule uses (grant or remove a status, set a camp, form a team, lose or gain
+a skill) are ``engine.context.Context``'s; like them, a change here bumps ``st.version`` itself
+where it changes what a condition reads.
+"""
+
+from __future__ import annotations
+
+from engine import cards, identity, labels, targeting
+from engine.context import Context
+from engine.state import lasting_until
+
+
+def become(game: Context, target: int, role: str, rule: str, keep_camp: bool = False) -> None:
+    """The seat's current card becomes another role, its skills fresh (偷换, 志继, 顺从)."""
+    seat = game.st.seat(target)
+    card = seat.card
+    old = card.role
+    for name in card.skills:
+        game.remove_statuses(seat, lasting_until(f"skill:{name}"))
+    card.dealt = card.dealt or old
+    card.role = role
+    card.skills = cards.new_states(game, role)
+    card.camp = game.rs.roles[role].camp
+    unsettled = game.rs.camps[card.camp].unsettled if card.camp in game.rs.camps else False
+    game.changed()
+    game.log("card", f"{game.who(target)}的身份由{old}变为{role}", rule)
+    for skill in game.rs.roles[role].skills.values():
+        for grant in skill.grants if skill.name in card.skills else ():
+            game.grant_status(
+                target,
+                grant.status,
+                source=target,
+                until=f"skill:{skill.name}",
+                uses=grant.uses,
+                rule=rule,
+                quiet=True,
+            )
+    if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
+        game.set_camp(target, card.camp, rule)
+    if seat.alive:
+        game.tell(target, f"你的身份变为{role}（{rule}）。\n" + identity.identity_text(game, seat), "identity")
+
+
+def vote_again(game: Context, rule: str) -> None:
+    """暗示: once this round has resolved, another round of the day's vote opens."""
+    game.st.another_round = True
+    game.log("vote", f"{rule}：再次发起一轮投票", rule, secret=False)
+
+
+def make_sheriff(game: Context, seat: int, rule: str) -> None:
+    st, rs = game.st, game.rs
+    st.sheriff = seat
+    assert rs.sheriff is not None
+    game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
+    game.public(f"警长：{labels.sheriff_label(game, seat)}。")
+    game.log("sheriff", f"{game.who(seat)}成为警长", rule)
+
+
+def end_of(until: str, game: Context) -> None:
+    """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
+    st = game.st
+    for seat in st.seats:
+        game.remove_statuses(seat, lambda s: s.until == until)
+        if until == "day_end":  # granted on an earlier day: this was its next day
+            game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
+    if until == "night_end":
+        game.st.damage = [d for d in game.st.damage if d.night > st.day]
+        game.st.redirects.clear()
+        cards.night_ends(game)
+        targeting.night_ends(game)
