@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -181,8 +181,6 @@ class Game(Context):
 
     def fingerprint(self) -> dict[str, Any]:
         """The whole state as plain data, for comparing a replay with the original."""
-        from dataclasses import asdict
-
         st = self.st
         data = {k: v for k, v in st.__dict__.items() if k not in {"rng", "work", "clock", "prompt"}}
         data = {k: (asdict(v) if hasattr(v, "__dataclass_fields__") else v) for k, v in data.items()}

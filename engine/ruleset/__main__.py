@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from engine.errors import RulesetError
+from engine.ruleset.docs import write
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
 
@@ -76,8 +77,6 @@ def main(argv: list[str] | None = None) -> int:
     docs_cmd.add_argument("--check", action="store_true", help="only say whether the file is up to date")
     args = parser.parse_args(argv)
     if args.command == "docs":
-        from engine.ruleset.docs import write
-
         return write(args.check)
     return max(check(p) for p in args.paths)
 
