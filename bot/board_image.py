@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from engine.seat_board import SeatBoard
+from engine.api import SeatBoard
 
 FONTS = (  # Debian: fonts-wqy-zenhei (scripts/run and scripts/test install it), or Noto CJK
     Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),

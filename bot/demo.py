@@ -19,12 +19,8 @@ import tempfile
 from collections import Counter
 
 from bot.sandbox.transcript import Entry
-from engine import commands as c
-from engine.autoplay import moves
-from engine.errors import RulesetError
-from engine.game import Game
-from engine.ruleset.loader import load_ruleset
-from engine.ruleset.model import Ruleset
+from engine.api import Game, Ruleset, RulesetError, load_ruleset, moves
+from engine.api import commands as c
 
 NAMES = "甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥"
 STEP_LIMIT = 3000

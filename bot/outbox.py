@@ -23,8 +23,8 @@ from bot.store import journal
 from bot.store.journal import Write
 from bot.store.models import OutboxRow
 from bot.tables import Table
-from engine.messages import Message as EngineMessage
-from engine.messages import To
+from engine.api import Message as EngineMessage
+from engine.api import To
 
 CHUNK = 1800  # characters per QQ message; longer texts (揭秘) go out in parts
 

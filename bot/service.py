@@ -35,13 +35,22 @@ from bot.tables import (
     shared_ruleset,
     tables,
 )
-from engine import boards, draw, reports, seat_board
-from engine import commands as c
-from engine.errors import RulesetError
-from engine.game import Game, Result, check_start
-from engine.messages import Message, To
-from engine.ruleset.loader import RULESETS_DIR, ruleset_dir
-from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
+from engine import api
+from engine.api import (
+    RANGES,
+    RULESETS_DIR,
+    SETTING_KEYS,
+    Game,
+    Message,
+    Result,
+    RulesetError,
+    To,
+    check_settings,
+    check_start,
+    default_settings,
+    ruleset_dir,
+)
+from engine.api import commands as c
 
 RULESET_ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # a directory name under rulesets/, nothing a path could hide in
 GAMES = GameRow.__table__
@@ -170,22 +179,22 @@ async def set_board(table: Table, words: list[str]) -> str:
     words = [chat.term(w) for w in words]
     template = ""
     substitutions: tuple[str, ...] = ()
-    if rs.boards and words and boards.parse(rs, words[0])[0] in rs.boards:
+    if rs.boards and words and api.parse_board(rs, words[0])[0] in rs.boards:
         try:
-            template, substitutions = boards.parse(rs, " ".join(words))
-            board = boards.cards_of(rs, template, substitutions)[0]
-        except boards.BadBoard as bad:
+            template, substitutions = api.parse_board(rs, " ".join(words))
+            board = api.board_cards(rs, template, substitutions)[0]
+        except api.BadBoard as bad:
             raise Refused(str(bad)) from bad
     else:
         board = parse_board(rs.roles, words)
-    broken = draw.problem(rs.draw, board) if rs.draw is not None else None
+    broken = api.board_problem(rs.draw, board) if rs.draw is not None else None
     if broken:
         raise Refused(f"板子不符合规则：{broken}")
     todo = [r for r in board if rs.roles[r].todo]
     if todo:
         raise Refused(f"这些身份尚未实现：{'、'.join(dict.fromkeys(todo))}。")
     try:  # a board no deal can satisfy (roles kept apart, forbidden pairs) is refused now, not at /开始
-        boards.deal(
+        api.deal(
             rs,
             random.Random(0),
             board=() if template else tuple(board),
@@ -193,7 +202,7 @@ async def set_board(table: Table, words: list[str]) -> str:
             substitutions=tuple(substitutions),
             options=dict(table.options),
         )
-    except boards.BadBoard as bad:
+    except api.BadBoard as bad:
         raise Refused(f"这个板子不能发牌：{bad}") from bad
     async with table.lock:
         _lobby(table)
@@ -208,12 +217,12 @@ async def set_board(table: Table, words: list[str]) -> str:
     counts: dict[str, int] = {}
     for role in board:
         counts[role] = counts.get(role, 0) + 1
-    extra = boards.extra_cards(rs, board)
-    seats = f"{boards.seats_for(rs, board)}人" + (f"，另有{extra}个身份不发出、供盗贼挑选" if extra else "")
+    extra = api.extra_cards(rs, board)
+    seats = f"{api.seats_for(rs, board)}人" + (f"，另有{extra}个身份不发出、供盗贼挑选" if extra else "")
     name = f"{template}{''.join('+' + s for s in substitutions)}：" if template else ""
     reply = f"板子已设置（{seats}）：{name}" + "、".join(f"{r}x{n}" if n > 1 else r for r, n in counts.items()) + "。"
-    advice = boards.advice_text(rs, board)
-    signed, needed = len(table.players), boards.seats_for(rs, board)
+    advice = api.board_advice(rs, board)
+    signed, needed = len(table.players), api.seats_for(rs, board)
     if signed != needed:
         reply += f"\n注意：现在 {signed} 人报名，板子是 {needed} 人；人数一致才能「/开始」。"
     return reply + (f"\n{advice}" if advice else "")
@@ -231,8 +240,8 @@ async def draw_board(table: Table, words: list[str]) -> str:
         raise Refused(f"写法：{syntax}")
     n = chat.number(words[0], "人数", 1, 99, syntax) if words else len(table.players)
     try:
-        board = draw.draw(rs.draw, n, random.Random(new_seed()))
-    except boards.BadBoard as bad:
+        board = api.draw_board(rs.draw, n, random.Random(new_seed()))
+    except api.BadBoard as bad:
         raise Refused(str(bad)) from bad
     try:
         outcome = await set_board(table, board)
@@ -438,7 +447,7 @@ def _board_if_opened(table: Table, before: int) -> bytes | None:
     day = _open_day(table)
     if not day or day == before or table.game is None:
         return None
-    return board_image.render(seat_board.public_board(table.game))
+    return board_image.render(api.public_board(table.game))
 
 
 async def send_out(table: Table, regroup: bool = False, board: bytes | None = None) -> None:
@@ -551,7 +560,7 @@ async def substitute(table: Table, name: str, qq: int, by: Recipient) -> str:
         handover = [
             (
                 Recipient("user", qq),
-                f"你作为替补接替第 #{table.id} 局的角色「{name}」：\n{reports.seat_view(game, player.seat)}",
+                f"你作为替补接替第 #{table.id} 局的角色「{name}」：\n{api.seat_view(game, player.seat)}",
             ),
             (
                 by,

@@ -27,11 +27,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.settings import account
 from bot.store.models import BindingRow, CommandRow, DirectorRow, GameRow, OutboxRow, PlayerRow, SnapshotRow
-from engine import commands as c
-from engine.game import Game
-from engine.replay import replay
-from engine.ruleset.loader import load_ruleset, ruleset_dir
-from engine.ruleset.model import Ruleset
+from engine.api import Game, Ruleset, load_ruleset, replay, ruleset_dir
+from engine.api import commands as c
 
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
 ACTIVE = ("lobby", "running")

@@ -15,9 +15,8 @@ from bot.store import journal
 from bot.store.journal import Write
 from bot.store.models import CommandRow, OutboxRow, SnapshotRow
 from bot.tables import Table, live_log
-from engine import commands as c
-from engine import texts
-from engine.replay import replay
+from engine.api import commands as c
+from engine.api import phase_title, replay
 
 
 async def undo(table: Table, by: Recipient, confirmed: bool = False) -> str:
@@ -100,7 +99,7 @@ def _corrections(table: Table, rows: list[OutboxRow]) -> list[tuple[Recipient, s
         where[to] = where.get(to, 0) + 1
     game = table.game
     assert game is not None
-    now_text = texts.phase_title(game.st.phase, game.st.day)
+    now_text = phase_title(game.st.phase, game.st.day)
     return [
         (to, f"【导演更正】导演撤销了一项操作：此前的 {n} 条消息作废，以之后的消息为准。现在：{now_text}。")
         for to, n in where.items()

@@ -4,8 +4,8 @@ a player gets the players' commands, a director the directors', anyone the lobby
 from __future__ import annotations
 
 from bot.tables import Table, tables
-from engine import cards
-from engine.game import Game
+from engine import api
+from engine.api import Game
 from plugins._common import is_director, superusers
 
 LOBBY = {
@@ -64,7 +64,7 @@ def director_help() -> str:
 
 def player_help(game: Game, seat: int) -> str:
     target = "秘密数字" if game.rs.addressing == "secret_number" else "座位号或角色名"
-    mine = "、".join(s.name for s in cards.skills_known(game, game.st.seat(seat))) or "无"
+    mine = "、".join(s.name for s in api.skills_known(game, game.st.seat(seat))) or "无"
     skill = next((s for s in game.rs.all_skills() if s.needs_targets), None)
     return (
         "【玩家命令】（私聊机器人发送）\n身份 —— 我的身份、技能、状态、现在能做什么\n"

@@ -28,9 +28,9 @@ from bot import board_image, chat, service, undo
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.tables import Table
-from engine import boards, reports, seat_board, texts
-from engine import commands as c
-from engine.game import Game
+from engine import api
+from engine.api import Game
+from engine.api import commands as c
 from plugins._common import DIRECTOR_COMMANDS, directed_table, plain, sender, slashed_in_groups
 
 __plugin_meta__ = PluginMetadata(
@@ -82,10 +82,10 @@ def _status(table: Table, event: MessageEvent) -> str | Message:
         raise Refused("「状态」包含全部秘密信息，请私聊机器人发送。")
     if table.game is None:
         players = "、".join(f"{p.name}({p.qq})" for p in table.players) or "无"
-        return f"第 #{table.id} 局报名中：{players}；板子 {boards.seats_for(table.rs, table.board)} 人。"
+        return f"第 #{table.id} 局报名中：{players}；板子 {api.seats_for(table.rs, table.board)} 人。"
     qq = "；".join(f"{p.seat}号{p.name}:{p.qq}" for p in table.players)
-    text = f"第 #{table.id} 局\n{reports.director_view(table.game)}\n玩家QQ：{qq}"
-    picture = board_image.render(seat_board.director_board(table.game))
+    text = f"第 #{table.id} 局\n{api.director_view(table.game)}\n玩家QQ：{qq}"
+    picture = board_image.render(api.director_board(table.game))
     return text if picture is None else MessageSegment.image(picture) + MessageSegment.text(text)
 
 
@@ -110,7 +110,7 @@ def _command(table: Table, name: str, words: list[str], raw: str) -> c.Command:
         game = _game(table)
         target = 0 if words[1] == "弃权" else game.target_from_text(chat.term(words[1]))
         if target is None:
-            legal = texts.options(game.rs, [s for s in game.st.seats if s.alive])
+            legal = api.options_text(game.rs, [s for s in game.st.seats if s.alive])
             raise Refused(f"没有「{chat.quote(words[1])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(
             at=at, seat=_seat(table, words[0]), target=target, reason=" ".join(words[2:]), by_director=True

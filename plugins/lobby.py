@@ -13,8 +13,8 @@ from nonebot.plugin import PluginMetadata
 from bot import board_image, chat, service
 from bot.chat import Refused
 from bot.tables import Table, tables
-from engine import boards, seat_board
-from engine.ruleset.loader import installed_rulesets
+from engine import api
+from engine.api import installed_rulesets
 from plugins._common import (
     DM_ONLY,
     LOBBY_COMMANDS,
@@ -82,7 +82,7 @@ async def _roll(event: MessageEvent, words: list[str]) -> str:
     chat.no_words(words, "/名单")
     table = _group_table(event)
     players = "、".join(f"{p.seat}.{p.name}" for p in table.players) or "（无人报名）"
-    board = f"；板子 {boards.seats_for(table.rs, table.board)} 人" if table.board else "；板子未设置"
+    board = f"；板子 {api.seats_for(table.rs, table.board)} 人" if table.board else "；板子未设置"
     state = "报名中" if table.status == "lobby" else "进行中"
     return f"第 #{table.id} 局（{table.rs.name}，{state}）：{len(table.players)} 人报名{board}。\n{players}"
 
@@ -92,7 +92,7 @@ async def _board(event: MessageEvent, words: list[str]) -> str:
     if words[:1] == ["随机"]:  # a board drawn by the post's rules, for the directors' eyes only
         return await service.draw_board(table, words[1:])
     if not words:
-        presets = f"\n预设板型（/板子 板型[+替换…]）：\n{boards.describe(table.rs)}" if table.rs.boards else ""
+        presets = f"\n预设板型（/板子 板型[+替换…]）：\n{api.describe_boards(table.rs)}" if table.rs.boards else ""
         raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。{presets}")
     return await service.set_board(table, words)
 
@@ -130,7 +130,7 @@ async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
     table = _group_table(event)
     if table.game is None:
         raise Refused("游戏还没有开始，座位表在开局后才有。现在可以用「/名单」查看报名。")
-    board = seat_board.public_board(table.game)
+    board = api.public_board(table.game)
     picture = board_image.render(board)
     return board.text() if picture is None else Message(MessageSegment.image(picture))
 

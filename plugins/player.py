@@ -17,9 +17,9 @@ from bot import chat, service
 from bot.outbox import Recipient
 from bot.service import Refused
 from bot.tables import Table, tables
-from engine import commands as c
-from engine import reports, texts, views
-from engine.game import Game
+from engine import api
+from engine.api import Game
+from engine.api import commands as c
 from plugins._common import DIRECTOR_COMMANDS, LOBBY_COMMANDS, pick, plain, split_tag
 from plugins._help import for_dm
 
@@ -55,7 +55,7 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
         target = game.target_from_text(word)
         if target is None:
             how = "秘密数字" if game.rs.addressing == "secret_number" else "座位号或角色名"
-            raise Refused(f"没有「{chat.quote(word)}」这个目标（请用{how}）。{views.range_text(game, me, skill)}")
+            raise Refused(f"没有「{chat.quote(word)}」这个目标（请用{how}）。{api.range_text(game, me, skill)}")
         targets.append(target)
     return tuple(targets), choice
 
@@ -67,7 +67,7 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
     if head in BARE:
         chat.no_words(rest, head)
     if head == "身份":
-        return reports.seat_view(game, seat)
+        return api.seat_view(game, seat)
     if head in {"投票", "改票"}:
         if not rest:
             raise Refused(f"写法：{head} <目标> [理由]，或发送「弃权」。")
@@ -75,7 +75,7 @@ def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command 
             return c.CastVote(at=at, seat=seat, target=0, reason=" ".join(rest[1:]))
         target = game.target_from_text(chat.term(rest[0]))
         if target is None:
-            legal = texts.options(game.rs, views.in_play(game))
+            legal = api.options_text(game.rs, api.in_play(game))
             raise Refused(f"没有「{chat.quote(rest[0])}」这个投票对象。可投：{legal}，或「弃权」。")
         return c.CastVote(at=at, seat=seat, target=target, reason=" ".join(rest[1:]))
     if head == "弃权":

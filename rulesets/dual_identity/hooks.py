@@ -9,16 +9,8 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from engine import victory
-from engine.queue import Strike
-from engine.state import Damage
-
-if TYPE_CHECKING:
-    from engine.effects import Ctx
-    from engine.game import Game
-    from engine.state import Seat
+from engine.api import Context, Damage, EffectCtx, Seat, Strike, end_game
 
 WOLVES = "狼人阵营"
 VILLAGE = "村民阵营"
@@ -34,7 +26,7 @@ EYES_FORMAT = "点睛写法：报出所有狼人阵营角色及其狼人阵营�
 # ---------------------------------------------------------------- 心算
 
 
-def _mental(game: Game, seat: Seat, text: str) -> tuple[str, tuple[str, ...], str, int] | str:
+def _mental(game: Context, seat: Seat, text: str) -> tuple[str, tuple[str, ...], str, int] | str:
     """The parsed question (form, subjects, operation, Y), or what is wrong with it."""
     words = text.replace("，", " ").replace(",", " ").split()
     if len(words) != 4 or words[2] not in OPERATIONS:
@@ -69,7 +61,7 @@ def _holds(seat: Seat, role: str) -> bool:
     return any(c.role == role or c.dealt_as == role for c in seat.cards)
 
 
-def _in_category(game: Game, seat: Seat, category: str) -> bool:
+def _in_category(game: Context, seat: Seat, category: str) -> bool:
     if category == WOLVES:
         return seat.camp == WOLVES
     gold = "金宝宝" in seat.hands
@@ -80,12 +72,12 @@ def _result(numbers: tuple[int, ...], op: str) -> int:
     return sum(numbers) if op == "相加" else abs(numbers[0] - numbers[1])
 
 
-def check_mental(game: Game, seat: Seat, text: str) -> str | None:
+def check_mental(game: Context, seat: Seat, text: str) -> str | None:
     parsed = _mental(game, seat, text)
     return parsed if isinstance(parsed, str) else None
 
 
-def mental(ctx: Ctx) -> None:
+def mental(ctx: EffectCtx) -> None:
     """心算: 是 when X seats of the category (or two seats holding the two cards) give Y."""
     game = ctx.game
     seat = game.st.seat(ctx.actor)
@@ -109,7 +101,7 @@ def mental(ctx: Ctx) -> None:
 POSITIONS = {"第一": (0,), "第二": (1,), "两张": (0, 1)}
 
 
-def _eyes(game: Game, text: str) -> dict[int, tuple[int, ...]] | str:
+def _eyes(game: Context, text: str) -> dict[int, tuple[int, ...]] | str:
     """The named wolf seats and their wolf cards' positions, or what is wrong with the text."""
     named: dict[int, tuple[int, ...]] = {}
     for word in text.replace("，", " ").replace(",", " ").replace("、", " ").split():
@@ -125,12 +117,12 @@ def _eyes(game: Game, text: str) -> dict[int, tuple[int, ...]] | str:
     return named or EYES_FORMAT
 
 
-def check_eyes(game: Game, seat: Seat, text: str) -> str | None:
+def check_eyes(game: Context, seat: Seat, text: str) -> str | None:
     parsed = _eyes(game, text)
     return parsed if isinstance(parsed, str) else None
 
 
-def eyes(ctx: Ctx) -> None:
+def eyes(ctx: EffectCtx) -> None:
     """点睛: all wolf seats and positions right → 村民阵营直接获胜; seats right, a position
     wrong → the 唐伯虎 takes [致死伤害]; a seat wrong → 无事发生."""
     game = ctx.game
@@ -148,7 +140,7 @@ def eyes(ctx: Ctx) -> None:
         return
     if named == wolves:
         game.log("hook", "点睛报出的狼人阵营角色和身份牌位置均完全正确", "点睛")
-        victory.end(game, VILLAGE, "唐伯虎<点睛>正确报出所有狼人阵营角色和身份牌位置。")
+        end_game(game, VILLAGE, "唐伯虎<点睛>正确报出所有狼人阵营角色和身份牌位置。")
         return
     game.log("hook", "点睛报出的狼人阵营角色完全正确，但身份牌位置有错误，发动者承受致死伤害", "点睛")
     ctx.queued.append(_strike(Damage(ctx.actor, "致死伤害", "点睛", ctx.actor, "")))
