@@ -10,6 +10,10 @@ it sets off (顺从, 暗示), then the 红牌 given meanwhile; 暗示 opens anot
 wait for a reaction (最后一枪, 殉职, 装傻); the queue is part of the state, so a game can
 be saved mid-night. Where the sheriff election has a day of its own (竞选日), it comes
 between a night's end and the day whose opening announces that night's outs.
+
+This is the dispatcher: the work items are engine/queue.py's and the events engine/events.py's;
+``HANDLERS`` says what each item does and ``LISTENERS`` what each event sets off at once. The
+runner judges victory after every item. Rule modules below never import this one.
 """
 
 from __future__ import annotations
