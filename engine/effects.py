@@ -71,7 +71,8 @@ ONCE_VERBS = {
 
 @dataclass
 class Ctx:
-    """Who acts, with which skill, on whom; what the effects decided."""
+    """One run of effects: who acts, with which skill, on whom; what the effects decided (the
+    game's ``Context`` is ``game``)."""
 
     game: Context
     actor: int  # seat number; 0 when the rules themselves act
@@ -434,9 +435,31 @@ def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     change.become(game, other, mine, _rule(ctx, effect), keep_camp=True)
 
 
+def _borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
+    """The actor uses the lender's card's skills tonight, fresh; the lender holds none of them."""
+    st = game.st
+    lender, seat = st.seat(lender_no), st.seat(actor)
+    card = lender.card
+    defs = [(n, d) for n in card.skills if (d := cards.skill_def(game, card, n)) is not None and not d.todo]
+    for name, skill in defs:
+        state = card.skills[name]
+        if state.used and skill.on_lost_after_use:  # 怪盗探囊已发动<装傻>的白痴，白痴立即出局
+            run(Ctx(game, actor=lender_no, skill=skill, rule=rule), skill.on_lost_after_use)
+    st.lent[lender_no] = actor
+    seat.borrowed = {name: SkillState(name, skill.uses) for name, skill in defs}
+    for name, skill in defs:
+        for grant in skill.grants:
+            game.grant_status(
+                actor, grant.status, source=actor, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
+            )
+    names = "、".join(f"<{n}>" for n, _ in defs) or "无"
+    game.feedback(actor, f"{game.label(lender_no)}原本拥有的技能：{names}。今晚由你代替其行使。", rule)
+    game.changed()
+
+
 def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.targets:
-        borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
+        _borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
 
 
 def _predict(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -541,25 +564,3 @@ def run_deferred(game: Context) -> None:
     waiting, game.st.deferred = game.st.deferred, []
     for actor, effect, rule in waiting:
         run(Ctx(game, actor=actor, rule=rule), (effect,))
-
-
-def borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
-    """The actor uses the lender's card's skills tonight, fresh; the lender holds none of them."""
-    st = game.st
-    lender, seat = st.seat(lender_no), st.seat(actor)
-    card = lender.card
-    defs = [(n, d) for n in card.skills if (d := cards.skill_def(game, card, n)) is not None and not d.todo]
-    for name, skill in defs:
-        state = card.skills[name]
-        if state.used and skill.on_lost_after_use:  # 怪盗探囊已发动<装傻>的白痴，白痴立即出局
-            run(Ctx(game, actor=lender_no, skill=skill, rule=rule), skill.on_lost_after_use)
-    st.lent[lender_no] = actor
-    seat.borrowed = {name: SkillState(name, skill.uses) for name, skill in defs}
-    for name, skill in defs:
-        for grant in skill.grants:
-            game.grant_status(
-                actor, grant.status, source=actor, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
-            )
-    names = "、".join(f"<{n}>" for n, _ in defs) or "无"
-    game.feedback(actor, f"{game.label(lender_no)}原本拥有的技能：{names}。今晚由你代替其行使。", rule)
-    game.changed()
