@@ -1,5 +1,5 @@
 """Changes several rule modules make to the state: a card becoming another role, a new sheriff,
-another vote round, and what ends with a phase (statuses lasting 'tonight' or 'today', tonight's
+another vote round, a camp lost, and what ends with a phase (statuses lasting 'tonight' or 'today', tonight's
 swaps, loans and marked attacks).
 
 The primitives every rule uses (grant or remove a status, set a camp, form a team, lose or gain
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine import cards, identity, labels, targeting
 from engine.context import Context
+from engine.events import CampLost
 from engine.state import lasting_until
 
 
@@ -72,3 +73,14 @@ def end_of(until: str, game: Context) -> None:
         game.st.redirects.clear()
         cards.night_ends(game)
         targeting.night_ends(game)
+
+
+def lose_camp(game: Context, camp: str, reason: str) -> None:
+    """A camp is lost (判负): it can no longer win; its ``on_lose`` effects follow at once."""
+    st = game.st
+    if camp in st.lost_camps:
+        return
+    st.lost_camps.append(camp)
+    game.changed()
+    game.log("lose", f"{camp}判负：{reason}", "胜负判定")
+    game.emit(CampLost(camp))

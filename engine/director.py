@@ -188,11 +188,11 @@ def ruling(game: Context, cmd: c.Ruling) -> str:
                 raise Refusal(f"{cmd.arg}已经判负。")
             game.say_public(f"【导演裁定】{cmd.arg}已无获胜可能{why}。")
             game.log("ruling", f"导演裁定：{cmd.arg}已无获胜可能{why}", "导演裁定", secret=False)
-            victory.lose(game, cmd.arg, f"导演裁定已无获胜可能{why}")
+            change.lose_camp(game, cmd.arg, f"导演裁定已无获胜可能{why}")
             victory.check(game)
             return f"已裁定：{cmd.arg}已无获胜可能。" + (f"{st.winner}获胜。" if st.winner else "")
         if cmd.what == "lose":
-            victory.lose(game, cmd.arg, f"导演裁定{why}")
+            change.lose_camp(game, cmd.arg, f"导演裁定{why}")
             victory.check(game)
             done = f"{cmd.arg}判负"
         else:

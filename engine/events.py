@@ -37,3 +37,10 @@ class RoundsLost:
 
     camp: str
     reason: str
+
+
+@dataclass(frozen=True)
+class CampLost:
+    """A camp was lost (判负): its ``on_lose`` effects (长老狼)."""
+
+    camp: str

@@ -39,7 +39,7 @@ from engine import (
     voting,
 )
 from engine.context import Context
-from engine.events import RoundsLost, SkillsLost, SkillUsed, TeamFormed
+from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, TeamFormed
 from engine.queue import (
     AfterOut,
     AfterVote,
@@ -316,8 +316,13 @@ def _skill_used(game: Context, event: SkillUsed) -> None:
     election.swallow(game, game.st.seat(event.seat), event.skill)
 
 
+def _camp_lost(game: Context, event: CampLost) -> None:
+    rule = f"{event.camp}判负"
+    effects.run(effects.Ctx(game, actor=0, rule=rule), game.rs.victory.on_lose.get(event.camp, ()))
+
+
 def _rounds_lost(game: Context, event: RoundsLost) -> None:
-    victory.lose(game, event.camp, event.reason)
+    change.lose_camp(game, event.camp, event.reason)
     victory.check(game)
 
 
@@ -326,4 +331,5 @@ LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
     RoundsLost: _rounds_lost,
+    CampLost: _camp_lost,
 }

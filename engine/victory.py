@@ -11,8 +11,8 @@ Nothing is judged before the opening steps (开局) are over: camps and teams ar
 
 from __future__ import annotations
 
+from engine import change, conditions, notices, reports, rounds
 from engine import commands as c
-from engine import conditions, effects, notices, reports, rounds
 from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import PUBLIC
@@ -50,7 +50,7 @@ def check(game: Context) -> bool:
             continue
         for rule in rs.victory.rules:
             if rule.camp == camp and rule.kind == "lose" and _holds(game, rule, camps):
-                lose(game, camp, rule.text)
+                change.lose_camp(game, camp, rule.text)
                 break
     alive_camps = [camp for camp in camps if camp not in st.lost_camps]
     order = sorted(
@@ -81,16 +81,6 @@ def _win(game: Context, winner: str, reason: str, order: list[str]) -> None:
                 end(game, camp, rule.text)
                 return
     end(game, winner, reason)
-
-
-def lose(game: Context, camp: str, reason: str) -> None:
-    st = game.st
-    if camp in st.lost_camps:
-        return
-    st.lost_camps.append(camp)
-    game.changed()
-    game.log("lose", f"{camp}判负：{reason}", "胜负判定")
-    effects.run(effects.Ctx(game, actor=0, rule=f"{camp}判负"), game.rs.victory.on_lose.get(camp, ()))
 
 
 def end(game: Context, winner: str | None, reason: str) -> None:
@@ -152,7 +142,7 @@ def surrender(game: Context, cmd: c.Surrender) -> str:
         del st.surrenders[current.camp]
         for other in current.asked:
             game.tell(other, f"{current.camp}投降有效，该阵营判负（不公示）。")
-        lose(game, current.camp, "投降")
+        change.lose_camp(game, current.camp, "投降")
         check(game)
         reply += "投降有效。"
     return reply

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import conditions
-from engine.labels import earliest_highest
 from engine.deaths import strike
+from engine.labels import earliest_highest
 from engine.state import Damage, StatusInstance
 from tests.engine.builders import new_game, run_to_step
 
