@@ -1,8 +1,10 @@
-"""Using skills: who may act in a step, the legal targets, recording and resolving acts.
+"""Acting in a step: who may act and is waited for, recording acts and passes, a team's decided
+act, the defaults of forced skills left unmade, and last words.
 
-A seat's skills are what engine/cards.py says it holds now (its current card's, 隐匿,
-card tags). Reactions that wait for one seat (最后一枪, 殉职, 装傻) are in engine/prompts.py;
-the game's command table sends a prompted seat's act there.
+What a seat may use and the checks of a command's targets are engine/legal.py's; spending a use
+and carrying out its effects is engine/using.py's. A seat's skills are what engine/cards.py says
+it holds now (its current card's, 隐匿, card tags). Reactions that wait for one seat (最后一枪,
+殉职, 装傻) are in engine/prompts.py; the game's command table sends a prompted seat's act there.
 Every refusal says what was wrong and what would be right.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, labels, legal, messages, queue, rounds, texts, using
+from engine import cards, conditions, labels, legal, messages, queue, rounds, texts, using, views
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -174,7 +176,7 @@ def announce_step(game: Context) -> None:
         if st.phase in {"day", "election"}:
             skills = [
                 s
-                for s in cards.skills_known(game, seat)
+                for s in views.skills_known(game, seat)
                 if s.timing == "day" and cards.publicly_in(game, seat) and legal.unavailable(game, seat, s) is None
             ]
         else:
@@ -308,7 +310,7 @@ def playing(game: Context) -> None:
 def _find(game: Context, seat: Seat, name: str) -> Held:
     holding = cards.find(game, seat, name)
     if holding is None:
-        mine = "、".join(s.name for s in cards.skills_known(game, seat)) or "无"
+        mine = "、".join(s.name for s in views.skills_known(game, seat)) or "无"
         raise Refusal(f"你没有技能「{name}」。你现在持有的技能：{mine}。")
     return holding
 

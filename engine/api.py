@@ -26,7 +26,6 @@ from engine.boards import advice_text as board_advice
 from engine.boards import cards_of as board_cards
 from engine.boards import describe as describe_boards
 from engine.boards import parse as parse_board
-from engine.cards import skills_known
 from engine.context import Context
 from engine.draw import draw as draw_board
 from engine.draw import problem as board_problem
@@ -45,7 +44,7 @@ from engine.state import Damage, Seat
 from engine.texts import options as options_text
 from engine.texts import phase_title
 from engine.victory import end as end_game
-from engine.views import in_play, range_text
+from engine.views import in_play, range_text, skills_known
 
 __all__ = [
     "RANGES",

@@ -458,18 +458,3 @@ def settle_order(game: Context) -> None:
             "order", f"{game.who(seat.no)}：第一身份{seat.cards[0].role}，第二身份{seat.cards[1].role}", "身份顺序"
         )
         start_counter(game, seat, seat.card)
-
-
-def skills_known(game: Context, seat: Seat) -> list[Skill]:
-    """The skills the seat holds as far as it knows: usable ones, and those lost unawares."""
-    mine = held(game, seat)
-    return [h.skill for h in mine if _looks_usable(h, mine)]
-
-
-def _looks_usable(holding: Held, mine: list[Held]) -> bool:
-    """Uses left, not lost as far as the seat was told, and what it ``requires`` likewise."""
-    state = holding.state
-    if (state.lost and not state.unaware) or (state.uses is not None and state.uses <= 0):
-        return False
-    needed = next((h for h in mine if h.skill.name == holding.skill.requires), None)
-    return not holding.skill.requires or (needed is not None and _looks_usable(needed, mine))

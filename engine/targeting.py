@@ -1,4 +1,4 @@
-"""The targeting chain of one act: whether it has any effect, whom it reaches, what it sets off.
+"""The targeting chain of one act: whether it has any effect, and whom it reaches.
 
 void        the user's skill has no effect on others, still spent: its user holds a
             ``void_acts`` status (花蝴蝶<拥抱>), a living member of its [团队] does, or a
@@ -6,8 +6,10 @@ void        the user's skill has no effect on others, still spent: its user hold
 reached     the [结算目标] without the seats no skill affects (``immune``), each followed by
             the seats whose status follows it (``follows_source``: skills on 花蝴蝶 reach
             the seat she hugs as well)
-targeted    triggers of the seats reached (妖狐<咒缚>, 地雷<共亡>)
-borrowing   a seat uses another's skills tonight, fresh (怪盗<探囊取物>); see cards.held
+
+What the seats reached set off (妖狐<咒缚>, 地雷<共亡>) is engine/using.py's; a seat using another's
+skills tonight (怪盗<探囊取物>) is the ``borrow_skills`` verb's (engine/effects.py), and its loan
+ends here at the night's end.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from engine import cards, legal, texts
 from engine.context import Context
 
 if TYPE_CHECKING:
+    from engine.ruleset.model import Skill
     from engine.state import Seat
 
 
@@ -28,7 +29,7 @@ def range_text(game: Context, seat: Seat, name: str) -> str:
     """「选择范围：…。」 of a skill the seat holds; nothing for one it does not (its range is not
     the seat's to know: 杀人's would show who the wolves are)."""
 
-    skill = next((s for s in cards.skills_known(game, seat) if s.name == name), None)
+    skill = next((s for s in skills_known(game, seat) if s.name == name), None)
     if skill is None or not skill.needs_targets:
         return ""
     return f"选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}。"
@@ -47,3 +48,18 @@ def team_text(game: Context, team: str, members: list[Seat]) -> str:
         member_secrets="、".join(str(s.secret) for s in sorted(members, key=lambda s: s.secret)),
         member_labels="、".join(labels),
     )
+
+
+def skills_known(game: Context, seat: Seat) -> list[Skill]:
+    """The skills the seat holds as far as it knows: usable ones, and those lost unawares."""
+    mine = cards.held(game, seat)
+    return [h.skill for h in mine if _looks_usable(h, mine)]
+
+
+def _looks_usable(holding: cards.Held, mine: list[cards.Held]) -> bool:
+    """Uses left, not lost as far as the seat was told, and what it ``requires`` likewise."""
+    state = holding.state
+    if (state.lost and not state.unaware) or (state.uses is not None and state.uses <= 0):
+        return False
+    needed = next((h for h in mine if h.skill.name == holding.skill.requires), None)
+    return not holding.skill.requires or (needed is not None and _looks_usable(needed, mine))
