@@ -3,8 +3,8 @@ the primitives the rules share (say, tell, log; grant and remove a status, set a
 team, lose or gain a skill; queue an out).
 
 ``engine.game.Game`` is this class plus the commands, so nothing below the game imports it.
-The primitives here are the one place that bumps ``st.version`` for what they change (memos and
-the victory check read it). What a primitive sets off at once (a team's ``on_formed``, a lost
+Each primitive bumps ``st.version`` itself where it changes what a condition reads (memos and
+the victory check read it), as engine/change.py's changes do. What a primitive sets off at once (a team's ``on_formed``, a lost
 skill's ``on_lost_after_use``) it emits as an event; ``LISTENERS`` (``engine.flow``'s table,
 installed by the game) runs it synchronously, so the order of messages is as if it were called
 in place.
