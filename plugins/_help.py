@@ -9,7 +9,7 @@ from engine.game import Game
 from plugins._common import is_director, superusers
 
 LOBBY = {
-    "新建": ("/新建 <规则集>", "开一局（发起者为导演）"),
+    "新建": ("/新建 <规则集> [选项=值 …]", "开一局（发起者为导演）"),
     "报名": ("/报名 <角色名>", "报名"),
     "退出": ("/退出", "退出报名"),
     "名单": ("/名单", "查看报名"),
