@@ -10,7 +10,7 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import board_image, chat, game_options, service
+from bot import board_image, chat, game_options, moon_config, service
 from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import boards, seat_board
@@ -146,6 +146,10 @@ async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
     return board.text() if picture is None else Message(MessageSegment.image(picture))
 
 
+async def _moon(event: MessageEvent, words: list[str]) -> str:
+    return await moon_config.draw(_director_table(event), words)
+
+
 async def _help(event: MessageEvent, words: list[str]) -> str:
     return lobby_help()
 
@@ -170,6 +174,7 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str | Message]
     "导演": _director,
     "开始": _begin,
     "规则集": _rulesets,
+    "新月配置": _moon,
     "座位表": _seat_board,
     "大厅": _help,
     "版杀帮助": _help,
