@@ -1,5 +1,5 @@
 """python -m bot — run the bot (reverse WebSocket at /onebot/v11/ws).
-python -m bot demo <ruleset> [--players N] [--seed S] — a whole game on the sandbox.
+python -m bot demo <ruleset> [--players N] [--seed S] [--options 选项=值 …] — a whole game on the sandbox.
 
 Settings come from the environment (see bot/settings.py); the defaults keep
 everything under data/ with SQLite.

@@ -1,4 +1,4 @@
-"""python -m bot demo <ruleset> [--players N] [--seed S]
+"""python -m bot demo <ruleset> [--players N] [--seed S] [--options 选项=值 …]
 
 A whole game on the sandbox, in seconds: the real bot serves on a loopback port, the
 sandbox's simulated QQ connects to it as NapCat would, and built-in players make random
@@ -73,7 +73,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def play(ruleset_id: str, players: int, seed: int) -> int:
+async def play(ruleset_id: str, players: int, seed: int, option_words: tuple[str, ...] = ()) -> int:
     import uvicorn
 
     from bot.app import create_app
@@ -105,7 +105,13 @@ async def play(ruleset_id: str, players: int, seed: int) -> int:
 
     director, main = host.DIRECTOR_ID, host.MAIN_GROUP
     rs = load_ruleset(ruleset_id)
-    await say(director, f"/新建 {ruleset_id}", main)
+    await say(director, " ".join(("/新建", ruleset_id, *option_words)), main)
+    if tables.in_group(main) is None:
+        server.should_exit = True
+        await serving
+        refusal = [e.text for e in world.transcript if e.direction == "action" and e.text]
+        print(f"无法新建游戏：{refusal[-1] if refusal else '没有回复'}", file=sys.stderr)
+        return 2
     seats = {}
     for i in range(players):
         name = NAMES[i] if i < len(NAMES) else f"角色{i + 1}"
@@ -163,6 +169,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("ruleset")
     parser.add_argument("--players", type=int, help="default: the smallest preset board, or 9")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--options", nargs="*", default=[], metavar="选项=值", help="the ruleset's options, as /新建 takes them"
+    )
     args = parser.parse_args(argv)
     try:
         rs = load_ruleset(args.ruleset)
@@ -176,4 +185,4 @@ def main(argv: list[str]) -> int:
         return 2
     os.environ["BANSHA_DATA_DIR"] = tempfile.mkdtemp(prefix="bansha-demo-")
     os.environ.pop("ONEBOT_ACCESS_TOKEN", None)
-    return asyncio.run(play(args.ruleset, players, args.seed))
+    return asyncio.run(play(args.ruleset, players, args.seed, tuple(args.options)))

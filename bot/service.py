@@ -20,7 +20,7 @@ from nonebot import logger
 from nonebot_plugin_orm import get_session
 from sqlalchemy import delete, insert, select, update
 
-from bot import board_image, chat, deadlines, outbox, teams
+from bot import board_image, chat, deadlines, game_options, outbox, teams
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.settings import account, config, lease_seconds
@@ -70,9 +70,9 @@ def new_seed() -> int:
 # ---------------------------------------------------------------- lobby
 
 
-async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
-    """A new game in its lobby. Only a ruleset directory under rulesets/ may be named: chat
-    must not make the bot read (or import hooks from) any other path."""
+async def create(group_id: int, ruleset_id: str, creator: int, option_words: tuple[str, ...] = ()) -> Table:
+    """A new game in its lobby, with the options named after the ruleset. Only a ruleset directory
+    under rulesets/ may be named: chat must not make the bot read (or import hooks from) any other path."""
     if tables.in_group(group_id):
         raise Refused("本群已有一局进行中的游戏。结束它之后才能新建。")
     bound = tables.bound_to(group_id)
@@ -89,6 +89,7 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
         raise Refused(
             f"无法使用规则集「{ruleset_id}」：{exc.problems[0].message}。发送「/规则集」查看可用的规则集。"
         ) from exc
+    options = game_options.parse(rs, list(option_words))
     async with get_session() as session:
         row = GameRow(
             group_id=group_id,
@@ -97,7 +98,7 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
             status="lobby",
             board=[],
             settings=default_settings(rs),
-            options={},
+            options=options,
             created_at=time.time(),
             account=account(),
         )
@@ -107,7 +108,7 @@ async def create(group_id: int, ruleset_id: str, creator: int) -> Table:
         if leases.enabled():
             session.add(LeaseRow(game_id=row.id, owner=leases.OWNER, expires=time.time() + lease_seconds()))
         await session.commit()
-        table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), {})
+        table = Table(row.id, group_id, rs, "lobby", {creator}, [], [], dict(row.settings), options)
     tables.add(table)
     return table
 

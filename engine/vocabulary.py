@@ -525,6 +525,27 @@ TOP_KEYS = {
     "deal": "what a deal must keep: forbidden pairs, hand counts, roles kept apart",
     "boards": "(merged) preset boards and their substitutions",
     "draw": "how a board is drawn by the post's rules (身份配置: pools N选K, odds, sizes, requirements, strength)",
+    "moon": "新月扩展: the signs a 执警 chooses from and the events (新月事件) that change the rules for a time",
+}
+MOON_KEYS = {
+    "option": "the option that switches the expansion on",
+    "signs": "the signs (星座) a 新月配置 maps to events, in order",
+    "balance": "影响力: how far from 0 a dealt 新月配置's sum may be (推荐配至一个正号或负号以内)",
+    "events": "each 新月事件 by name",
+}
+MOON_EVENT_KEYS = {
+    "influence": "影响力: + helps the 村民阵营, - hurts it",
+    "text": "the post's 事件说明",
+    "lasts": "事件有效期: next_day_start | next_day_end | game_end",
+    "needs": "roles without which the event is not used (在身份配置没有猎人的情况下，不使用这一事件)",
+    "not_with": "roles with which the event is not used (在身份配置有王子的情况下，不使用这一事件)",
+    "apart_from": "events never in one 新月配置 with it",
+    "todo": "not implemented yet: what it would change",
+}
+MOON_LASTS = {
+    "next_day_start": "从公布时间到下一个游戏日开始",
+    "next_day_end": "从公布时间到下一个游戏日结束",
+    "game_end": "从公布时间到游戏结束",
 }
 POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the post names"}
 CAMP_KEYS = {

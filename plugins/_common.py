@@ -28,6 +28,7 @@ LOBBY_COMMANDS = (
     "大厅",
     "版杀帮助",
     "座位表",
+    "新月配置",
 )
 DM_ONLY = ("投票", "改票", "弃权", "身份", "遗言", "投降")  # players' commands, which a group only gets a hint for
 DIRECTOR_COMMANDS = (

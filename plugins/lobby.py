@@ -10,7 +10,7 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import board_image, chat, service
+from bot import board_image, chat, game_options, moon_config, service
 from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import api
@@ -57,12 +57,15 @@ def _director_table(event: MessageEvent) -> Table:
 async def _create(event: MessageEvent, words: list[str]) -> str:
     if not isinstance(event, GroupMessageEvent):
         raise Refused("请在要用作主群的QQ群中发送「/新建 规则集」。")
-    if len(words) != 1:
-        raise Refused("写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。")
+    if not words:
+        raise Refused(
+            "写法：/新建 <规则集> [选项=值 …]，例如 /新建 secret_number 或 /新建 wuyu_town 轮次决胜=开。"
+            "可用规则集与选项见「/规则集」。"
+        )
     role = event.sender.role or "member"
     if role == "member" and str(event.user_id) not in superusers():
         raise Refused("只有群主、管理员或机器人的超级用户可以新建游戏。")
-    table = await service.create(event.group_id, words[0], event.user_id)
+    table = await service.create(event.group_id, words[0], event.user_id, tuple(words[1:]))
     return (
         f"已新建第 #{table.id} 局：{table.rs.name}（{table.rs.id}）。导演：{event.user_id}。"
         "玩家请发送「/报名 角色名」，并加机器人为好友。"
@@ -101,7 +104,13 @@ async def _settings(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
     if not words:
         current = "，".join(f"{k}={v}" for k, v in table.settings.items())
-        raise Refused(f"当前设置：{current}。写法：/设置 day_close=22:00 speed=60")
+        options = f"当前选项：{game_options.describe(table.rs, table.options)}。" if table.rs.options else ""
+        raise Refused(f"当前设置：{current}。{options}写法：/设置 day_close=22:00 speed=60")
+    chosen = [w for w in words if game_options.is_option(table.rs, w)]
+    if chosen and len(chosen) < len(words):
+        raise Refused("选项与时间设置请分两次发送，例如「/设置 轮次决胜=开」与「/设置 speed=60」。")
+    if chosen:
+        return await game_options.set_options(table, chosen)
     return await service.set_settings(table, words, sender(event))
 
 
@@ -122,6 +131,8 @@ async def _rulesets(event: MessageEvent, words: list[str]) -> str:
     for rs in installed_rulesets():
         todo = len(rs.unfinished())
         lines.append(f"{rs.id}：{rs.name}（{len(rs.roles)} 个身份{f'，{todo} 个未实现' if todo else ''}）")
+        if rs.options:
+            lines.append(f"  选项：{game_options.describe(rs)}")
     return "可用规则集：\n" + "\n".join(lines)
 
 
@@ -133,6 +144,10 @@ async def _seat_board(event: MessageEvent, words: list[str]) -> str | Message:
     board = api.public_board(table.game)
     picture = board_image.render(board)
     return board.text() if picture is None else Message(MessageSegment.image(picture))
+
+
+async def _moon(event: MessageEvent, words: list[str]) -> str:
+    return await moon_config.draw(_director_table(event), words)
 
 
 async def _help(event: MessageEvent, words: list[str]) -> str:
@@ -159,6 +174,7 @@ COMMANDS: dict[str, Callable[[MessageEvent, list[str]], Awaitable[str | Message]
     "导演": _director,
     "开始": _begin,
     "规则集": _rulesets,
+    "新月配置": _moon,
     "座位表": _seat_board,
     "大厅": _help,
     "版杀帮助": _help,

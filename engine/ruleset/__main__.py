@@ -35,6 +35,10 @@ def _unimplemented(rs: Ruleset) -> list[tuple[str, str, str]]:
                 )
             for expansion, part in skill.waits:
                 out.append((expansion, skill.where, f"{role.name} 的技能 {skill.name} 的部分 —— {part}"))
+    if rs.moon is not None:
+        for event in rs.moon.events.values():
+            if event.todo:
+                out.append((rs.moon.option, event.where, f"新月事件 {event.name} —— {event.todo}"))
     for option in rs.options.values():
         if option.todo:
             out.append((option.name, rs.directory, f"{option.name} —— {option.todo}"))

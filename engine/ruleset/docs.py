@@ -114,6 +114,9 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         v.ROUNDS_KEYS,
         "key",
     ),
+    ("moon", "新月扩展: the events that change the rules for a time.", v.MOON_KEYS, "key"),
+    ("moon.events.<name>", "One 新月事件; `check` lists it while it has `todo`.", v.MOON_EVENT_KEYS, "key"),
+    ("Event durations (`moon.events.*.lasts`)", "", v.MOON_LASTS, "value"),
     ("notices", "", v.NOTICE_KEYS, "key"),
     ("information", "Who may know what: each audience's rules, in the post's words.", v.INFORMATION_AUDIENCES, "key"),
     (

@@ -8,7 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import Problem, RulesetError
-from engine.ruleset import checks, documents, read_cards, read_draw, read_flow, read_information, read_roles
+from engine.ruleset import (
+    checks,
+    documents,
+    read_cards,
+    read_draw,
+    read_flow,
+    read_information,
+    read_moon,
+    read_roles,
+)
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
 from engine.ruleset.yamlsrc import Node
@@ -84,4 +93,5 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.information = read_information.information(doc, ctx, rs)
     rs.victory = read_flow.victory(doc, ctx)
     rs.options = read_roles.options(doc, ctx)
+    rs.moon = read_moon.moon(doc, rs, ctx)
     return rs

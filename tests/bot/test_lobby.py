@@ -45,7 +45,8 @@ async def test_only_admins_create_and_the_reply_names_the_game(app: App) -> None
         app,
         OWNER,
         "/新建",
-        "写法：/新建 <规则集>，例如 /新建 secret_number。可用规则集见「/规则集」。",
+        "写法：/新建 <规则集> [选项=值 …]，例如 /新建 secret_number 或 /新建 wuyu_town 轮次决胜=开。"
+        "可用规则集与选项见「/规则集」。",
         group=GROUP,
         role="owner",
     )
@@ -259,13 +260,18 @@ async def test_start_needs_the_director_and_a_board_that_fits(app: App, monkeypa
 
 
 async def test_rulesets_and_help_anywhere(app: App) -> None:
-    listing = Contains("可用规则集：\n", "secret_number：秘密数字杀（10 个身份）")
+    listing = Contains(
+        "可用规则集：\n",
+        "secret_number：秘密数字杀（10 个身份）",
+        "  选项：狼人胜负条件=1（可选：1/1.1），村民胜负条件=1（可选：1/1.1），轮次决胜=关（可选：关/开），新月扩展=关",
+    )
     help_text = (
-        "【版杀大厅】\n/新建 <规则集> —— 开一局（发起者为导演）\n/报名 <角色名> —— 报名\n/退出 —— 退出报名\n"
+        "【版杀大厅】\n/新建 <规则集> [选项=值 …] —— 开一局（发起者为导演）\n/报名 <角色名> —— 报名\n/退出 —— 退出报名\n"
         "/名单 —— 查看报名\n/板子 狼人x3 预言家 … —— 导演设置身份（人数须与报名人数一致）\n"
         "/设置 day_open=12:00 day_close=22:00 speed=1 —— 导演设置时间\n/导演 <QQ> —— 添加导演\n"
         "/开始 —— 导演开局，身份私聊发送\n/规则集 —— 可用规则集\n"
-        "/座位表 —— 开局后的公开座位表（图片）：存活与出局、警长、上次关门的投票"
+        "/座位表 —— 开局后的公开座位表（图片）：存活与出局、警长、上次关门的投票\n"
+        "/新月配置 随机 —— 导演按板子随机抽取新月配置（新月扩展），私聊发给导演"
     )
     async with app.test_matcher() as ctx:
         qq = Peer(ctx)
@@ -302,3 +308,59 @@ async def test_a_board_is_checked_when_it_is_set(app: App) -> None:
         qq = Peer(ctx)
         qq.reply(qq.say(OWNER, "/新建 dual_identity", group=GROUP + 1, role="owner"), Contains("已新建第 #2 局"))
         qq.reply(qq.say(OWNER, "/板子 6人局", group=GROUP + 1), Contains("板子已设置（6人）：6人局："))
+
+
+async def test_options_are_chosen_at_create_or_in_the_lobby_and_fixed_at_the_start(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An option is named with its value (a yes/no one alone means 开); a wrong name or value is
+    refused with the right ones and creates or changes nothing."""
+    await refused(
+        app,
+        OWNER,
+        "/新建 wuyu_town 轮次=开",
+        "规则集 wuyu_town 没有选项「轮次」（可用：狼人胜负条件、村民胜负条件、轮次决胜、新月扩展、村庄扩展）。"
+        "写法：选项=值，例如 狼人胜负条件=1.1",
+        group=GROUP,
+        role="owner",
+    )
+    await refused(
+        app,
+        OWNER,
+        "/新建 wuyu_town 狼人胜负条件=2",
+        "选项 狼人胜负条件 的值应为：1、1.1，「2」不是。",
+        group=GROUP,
+        role="owner",
+    )
+    await refused(
+        app,
+        OWNER,
+        "/新建 wuyu_town 狼人胜负条件",
+        "选项 狼人胜负条件 需要写明取值：狼人胜负条件=1/1.1",
+        group=GROUP,
+        role="owner",
+    )
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        event = qq.say(OWNER, "/新建 wuyu_town 轮次决胜 狼人胜负条件=1.1", role="owner")
+        qq.reply(event, Contains("已新建第 #1 局：雾雨小镇（wuyu_town）。"))
+    assert the_table().options == {"轮次决胜": True, "狼人胜负条件": "1.1"}
+    async with app.test_matcher() as ctx:
+        qq = Peer(ctx)
+        qq.reply(qq.say(OWNER, "/设置 轮次决胜=关"), "已设置选项：轮次决胜=关。")
+        qq.reply(
+            qq.say(OWNER, "/设置"),
+            Contains(
+                "当前选项：狼人胜负条件=1.1（可选：1/1.1），村民胜负条件=1（可选：1/1.1），轮次决胜=关（可选：关/开）"
+            ),
+        )
+    assert the_table().options == {"轮次决胜": False, "狼人胜负条件": "1.1"}
+    await refused(
+        app,
+        OWNER,
+        "/设置 轮次决胜=开 speed=60",
+        "选项与时间设置请分两次发送，例如「/设置 轮次决胜=开」与「/设置 speed=60」。",
+        group=GROUP,
+    )
+    await refused(app, 101, "/设置 轮次决胜=开", NOT_DIRECTOR, group=GROUP)
+    assert the_table().options == {"轮次决胜": False, "狼人胜负条件": "1.1"}
