@@ -13,7 +13,7 @@ from bot import chat
 from bot.chat import Refused
 from bot.store.models import GameRow
 from bot.tables import Table
-from engine.ruleset.model import Option, Ruleset
+from engine.api import Option, Ruleset
 
 YES = {"true", "开", "是", "1", "on", "yes"}
 NO = {"false", "关", "否", "0", "off", "no"}

@@ -9,7 +9,7 @@ from bot import outbox, service
 from bot.chat import Refused
 from bot.outbox import Recipient
 from bot.tables import Table
-from engine import boards, moon
+from engine import api
 
 SYNTAX = "/新月配置 随机"
 
@@ -25,10 +25,10 @@ async def draw(table: Table, words: list[str]) -> str:
         raise Refused("游戏已经开始，新月配置应在开局前抽取。")
     if not table.board and not table.template:
         raise Refused("请先设置板子：新月配置按板子中的身份抽取（如没有猎人则不用猎人的愤怒）。")
-    roles = boards.cards_of(rs, table.template, tuple(table.substitutions))[0] if table.template else table.board
-    config = moon.deal(rs.moon, roles, random.Random(service.new_seed()))
+    roles = api.board_cards(rs, table.template, tuple(table.substitutions))[0] if table.template else table.board
+    config = api.deal_moon(rs.moon, roles, random.Random(service.new_seed()))
     shown = (
-        f"【新月配置】第 #{table.id} 局（{rs.name}）：{moon.describe(rs.moon, config)}。"
+        f"【新月配置】第 #{table.id} 局（{rs.name}）：{api.describe_moon(rs.moon, config)}。"
         "机器人尚未执行新月事件：本局的新月事件由导演主持。"
     )
     await outbox.store(

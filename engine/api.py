@@ -33,11 +33,13 @@ from engine.effects import Ctx as EffectCtx
 from engine.errors import Refusal, RulesetError
 from engine.game import Game, Result, check_start
 from engine.messages import Message, To
+from engine.moon import deal as deal_moon
+from engine.moon import describe as describe_moon
 from engine.queue import Strike
 from engine.replay import replay
 from engine.reports import director_view, seat_view
 from engine.ruleset.loader import RULESETS_DIR, installed_rulesets, load_ruleset, ruleset_dir
-from engine.ruleset.model import Ruleset
+from engine.ruleset.model import Option, Ruleset
 from engine.schedule import RANGES, SETTING_KEYS, check_settings, default_settings
 from engine.seat_board import SeatBoard, director_board, public_board
 from engine.state import Damage, Seat
@@ -56,6 +58,7 @@ __all__ = [
     "EffectCtx",
     "Game",
     "Message",
+    "Option",
     "Refusal",
     "Result",
     "Ruleset",
@@ -71,8 +74,10 @@ __all__ = [
     "check_start",
     "commands",
     "deal",
+    "deal_moon",
     "default_settings",
     "describe_boards",
+    "describe_moon",
     "director_board",
     "director_view",
     "draw_board",
