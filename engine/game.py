@@ -285,7 +285,7 @@ class Game:
                 name,
                 source,
                 until,
-                uses if uses is not None else sdef.uses,
+                uses if uses is not None else (sdef.guards.uses if sdef.guards else None),
                 self.st.phase_key,
                 card=0 if sdef.whole_seat else seat.card.id,
             )

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import yaml
 
+from engine import status_words as sw
 from engine import vocabulary as v
 from engine.ruleset.loader import RULESETS_DIR
 
@@ -66,6 +67,7 @@ EXAMPLES = {
     "name": 'feedback: "{name}是好人"',
     "timezone": "schedule: {timezone: Asia/Shanghai}",
     "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
+    "strike": "statuses: {守护: {guards: {against: [指杀], at: strike}}}",
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
 }
 
@@ -80,8 +82,20 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ),
     ("camps.<name>", "", v.CAMP_KEYS, "key"),
     ("teams.<name>", "", v.TEAM_KEYS, "key"),
-    ("damage.<kind>", "Attacks are marked by effects and meet the kind's defences in order.", v.KIND_KEYS, "key"),
-    ("statuses.<name>", "", v.STATUS_KEYS, "key"),
+    (
+        "damage.<kind>",
+        "Attacks are marked by effects and meet the target's guards (`statuses.<name>.guards`) in `guard_order`.",
+        sw.KIND_KEYS,
+        "key",
+    ),
+    ("statuses.<name>", "", sw.STATUS_KEYS, "key"),
+    (
+        "statuses.<name>.guards",
+        "守护 … 不死: what a status stops, and where in the out pipeline.",
+        sw.GUARD_KEYS,
+        "key",
+    ),
+    ("Guard stages (`guards: {at: ...}`)", "", sw.GUARD_STAGES, "value"),
     ("roles.<name>", "", v.ROLE_KEYS, "key"),
     ("roles.<name>.skills.<name>", "", v.SKILL_KEYS, "key"),
     ("Skill tags (`tags: [...]`)", "", v.TAGS, "tag"),

@@ -276,13 +276,30 @@ class Team:
     on_member_out_effects: tuple[Effect, ...] = ()  # effects of a member's out (狼王 loses 冲锋)
 
 
+@dataclass(frozen=True)
+class Guard:
+    """What a defence stops (守护: 指杀; 坚韧: all but 红牌, 致死伤害, 投票出局), where and how often."""
+
+    against: tuple[str, ...] = ()  # damage kinds or out causes; ("any",): all but `except_`
+    except_: tuple[str, ...] = ()
+    at: str = "strike"  # strike: cancels the attack; out: keeps its holder in as the out resolves
+    instead: bool = False  # its giver goes out in its holder's place (爱慕)
+    uses: int | None = None
+    note: str = ""
+    on_stop: tuple[Effect, ...] = ()
+
+    def meets(self, names: tuple[str, ...]) -> bool:
+        """Whether it stops a hit known by these names (its kind, its cause)."""
+        if "any" in self.against:
+            return not any(n in self.except_ for n in names if n)
+        return any(n in self.against for n in names if n)
+
+
 @dataclass
 class StatusDef:
     name: str
     text: str = ""
-    stops: tuple[str, ...] = ()
-    uses: int | None = None
-    note: str = ""
+    guards: Guard | None = None
     told: str = ""
     dawn_notice: str = ""
     no_vote: bool = False
@@ -296,9 +313,6 @@ class StatusDef:
     immune: bool = False  # no skill has any effect on its holder
     void_acts: bool = False  # its holder's non-[强制] skills have no effect on others
     follows_source: bool = False  # skills aimed at its giver aim at its holder too (拥抱)
-    spares_only: tuple[str, ...] = ()  # its holder goes out only by these causes or kinds (犯罪天才)
-    stands_in: tuple[str, ...] = ()  # its giver goes out instead for these causes or kinds (爱慕)
-    on_stop: tuple[Effect, ...] = ()  # effects when it stops an attack
     extra_votes: int = 0  # 诽谤
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
 
@@ -306,7 +320,13 @@ class StatusDef:
 @dataclass
 class DamageKind:
     name: str
-    defences: tuple[str, ...] = ()
+    ignores: tuple[str, ...] = ()  # guards it passes through (穿透: 守护); ("any",): all but `except_`
+    except_: tuple[str, ...] = ()
+
+    def ignores_guard(self, status: str) -> bool:
+        if "any" in self.ignores:
+            return status not in self.except_
+        return status in self.ignores
 
 
 @dataclass
@@ -454,6 +474,7 @@ class Ruleset:
     roles: dict[str, Role] = field(default_factory=dict)
     statuses: dict[str, StatusDef] = field(default_factory=dict)
     damage: dict[str, DamageKind] = field(default_factory=dict)
+    guard_order: tuple[str, ...] = ()  # the order guards are tried in; (): the soonest-ending first
     setup_steps: tuple[Step, ...] = ()
     night_steps: tuple[Step, ...] = ()
     day_step: Step = field(default_factory=lambda: Step("白天", "day"))
