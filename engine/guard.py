@@ -43,7 +43,7 @@ def first_guard(
     found = []
     for status in seat.statuses:
         guard = rs.statuses[status.name].guards
-        if guard is None or guard.at != hit.at or guard.instead != instead or not guard.meets(hit.names):
+        if guard is None or hit.at not in guard.at or guard.instead != instead or not guard.meets(hit.names):
             continue
         if kind is not None and kind.ignores_guard(status.name):
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, texts
+from engine import caps, cards, texts
 from engine import commands as c
 from engine.errors import Refusal
 from engine.ruleset.model import Skill
@@ -65,9 +65,7 @@ def successors(game: Game, sheriff: int) -> list[Seat]:
     return [
         s
         for s in game.st.seats
-        if not cards.known_out(game, s)
-        and s.no != sheriff
-        and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
+        if not cards.known_out(game, s) and s.no != sheriff and not caps.has(game, s, "no_sheriff")
     ]
 
 

@@ -1,36 +1,69 @@
 """The words of statuses, damage kinds and guards, each with a one-line gloss.
 
 One table per part of the post's 词条说明 / 用语定义 that a status or an attack is written in:
-the keys of a status, the keys of its ``guards:`` (守护 … 不死: what it stops), the keys of a
+the keys of a status, the capabilities it gives its holder (each read in one module), the keys of its ``guards:`` (守护 … 不死: what it stops), the keys of a
 damage kind (穿透 无视[守护]), and the keys a ruleset has dropped, each with the key that
 replaces it, so that loading an old ruleset says what to write instead.
 """
+
+from dataclasses import dataclass
 
 ANY = "any"  # `against: any` / `ignores: any`: every kind and cause (less the `except` list)
 
 STATUS_KEYS = {
     "text": "the post's sentence",
+    "caps": "what it does to its holder: capabilities of the table below (`[silenced, {vote_weight: 0}]`)",
+    "includes": "statuses it is made of, whose capabilities its holder has too (业炎 = 沉默 + 超度 + 遗忘)",
+    "class": "负面 | 非负面: its class, for immunities by class (秩序 会清除并免疫负面状态)",
+    "immune_to": "classes or names its holder cannot gain while it holds it (免疫负面状态)",
+    "clears": "classes or names it ends on its holder as it is gained (秩序 清除负面状态)",
+    "stacks": "true: each grant counts (独裁 可以叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
+    "todo": "not implemented yet: why (the check lists it)",
     "told": "what its holder is told (false: nothing)",
     "dawn_notice": "the dawn notice's heading listing its holders",
-    "no_vote": "its holder may not vote",
-    "not_votable": "its holder may not be voted for",
-    "no_sheriff": "its holder may not become sheriff",
-    "silenced": "its holder may use only [强制] skills",
-    "vote_weight": "its holder's vote counts this much",
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
-    "blocks": "skills its holder may not use (首夜刀口: 自爆)",
     "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
-    "immune": "no skill has any effect on its holder (the act is spent)",
-    "void_acts": "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",
-    "follows_source": "every skill aimed at its giver aims at its holder as well (拥抱)",
     "guards": "what it stops: a damage kind as it strikes, or an out as it is resolved (守护, 坚韧, 霸道, 不死)",
-    "extra_votes": "its holder counts this many votes more in the day's count (诽谤)",
     "skills": "skills its holder holds while it holds it",
 }
+
+
+@dataclass(frozen=True)
+class Cap:
+    """One capability a status gives its holder: the value it takes, its gloss, and its one reader."""
+
+    shape: str  # flag: written bare | count: an integer | names: a list of names
+    gloss: str
+    read_in: str  # the engine module that reads it, and no other
+
+
+CAPS = {
+    "no_vote": Cap("flag", "its holder may not vote", "engine.voting"),
+    "not_votable": Cap("flag", "its holder may not be voted for", "engine.voting"),
+    "vote_weight": Cap("count", "its holder's vote counts this much (迷魂: 0)", "engine.voting"),
+    "extra_votes": Cap("count", "its holder counts this many votes more in the day's count (诽谤)", "engine.voting"),
+    "no_sheriff": Cap("flag", "its holder may not become sheriff", "engine.prompts"),
+    "silenced": Cap("flag", "its holder may use only [强制] skills (165 沉默)", "engine.acting"),
+    "only_tags": Cap(
+        "names", "its holder may use only skills with one of these tags (M216 沉默: [强制, 团队])", "engine.acting"
+    ),
+    "blocks": Cap("names", "skills its holder may not use (首夜刀口: 自爆)", "engine.acting"),
+    "blocks_tags": Cap("names", "skills with one of these tags its holder may not use (缴械: [杀人])", "engine.acting"),
+    "immune": Cap("flag", "no skill has any effect on its holder (the act is spent)", "engine.targeting"),
+    "void_acts": Cap(
+        "flag",
+        "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",
+        "engine.targeting",
+    ),
+    "follows_source": Cap(
+        "flag", "every skill aimed at its giver aims at its holder as well (拥抱)", "engine.targeting"
+    ),
+}
+STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {
     "against": "the damage kinds or out causes it stops (指杀, 投票出局, 红牌 …); any: all of them",
     "except": "with `against: any`: the kinds and causes it does not stop (坚韧: 红牌, 致死伤害, 投票出局)",
-    "at": "strike (default): it cancels the attack as it strikes (抵消); out: it keeps its holder in as the out is resolved (不会出局)",
+    "at": "strike (default): it cancels the attack as it strikes (抵消); out: it keeps its holder in as the out is resolved (不会出局); [strike, out]: both (不死 vs attacks and the vote)",
     "instead": "giver: its giver goes out in its holder's place (爱慕); only while the giver is in",
     "uses": "how many hits it stops ([守护:X]); absent: any number",
     "note": "what the log says when it stops one",
@@ -45,6 +78,7 @@ KIND_KEYS = {
     "except": "with `ignores: any`: the guards it still meets (致死伤害: 不死)",
 }
 REMOVED_STATUS_KEYS = {
+    **{name: f"caps: [{name}]" if cap.shape == "flag" else f"caps: [{{{name}: ...}}]" for name, cap in CAPS.items()},
     "stops": "guards: {against: [...]}",
     "uses": "guards: {uses: N}",
     "note": "guards: {note: ...}",

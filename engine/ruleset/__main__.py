@@ -34,6 +34,9 @@ def _unimplemented(rs: Ruleset) -> list[tuple[str, str, str]]:
                 )
             for expansion, part in skill.waits:
                 out.append((expansion, skill.where, f"{role.name} 的技能 {skill.name} 的部分 —— {part}"))
+    for status in rs.statuses.values():
+        if status.todo:
+            out.append(("", status.where, f"状态 [{status.name}] —— {status.todo}"))
     for option in rs.options.values():
         if option.todo:
             out.append((option.name, rs.directory, f"{option.name} —— {option.todo}"))

@@ -9,8 +9,8 @@ from typing import Any
 from engine.errors import Problem
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
-from engine.status_words import ANY
-from engine.vocabulary import TEMPLATE_FIELDS
+from engine.status_words import ANY, STATUS_CLASSES
+from engine.vocabulary import KNOWN_TAGS, TEMPLATE_FIELDS
 
 
 def cross_check(rs: m.Ruleset, ctx: Context) -> None:
@@ -80,9 +80,21 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
         for other in sdef.cancels:
             if other not in rs.statuses:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 cancels 中 {other} 未定义")
-        for name in sdef.blocks:
+        for name in sdef.caps.get("blocks", ()):
             if rs.skill(name) is None:
-                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义")
+                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义", sdef.where)
+        for tag in sdef.caps.get("blocks_tags", ()):
+            if tag not in KNOWN_TAGS:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks_tags 中标签 [{tag}] 不是技能标签", sdef.where)
+        for key, names in (("immune_to", sdef.immune_to), ("clears", sdef.clears)):
+            for name in names:
+                if name not in rs.statuses and name not in STATUS_CLASSES:
+                    _problem(
+                        ctx,
+                        rs,
+                        f"状态 {sdef.name} 的 {key} 中 {name} 既不是状态也不是状态类别（负面、非负面）",
+                        sdef.where,
+                    )
     for victory_rule in rs.victory.rules:
         if victory_rule.camp not in rs.camps:
             _problem(ctx, rs, f"胜负条件的阵营 {victory_rule.camp} 未定义")

@@ -52,8 +52,7 @@ in this repository that uses it.
 
 # Examples for words no ruleset here uses yet (every word needs one; the test says which lack it).
 EXAMPLES = {
-    "silenced": "statuses: {沉默: {silenced: true, told: 你被沉默了。}}",
-    "vote_weight": "statuses: {迷魂: {vote_weight: 0}}",
+    "vote_weight": "statuses: {迷魂: {caps: [{vote_weight: 0}]}}",
     "todo": "狐狸: {todo: 尚未实现查验三人}",
     "minutes": "最后一枪: {minutes: 30}",
     "正午": "tags: [正午, 指定]",
@@ -89,6 +88,14 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         "key",
     ),
     ("statuses.<name>", "", sw.STATUS_KEYS, "key"),
+    (
+        "Capabilities (`statuses.<name>.caps: [...]`)",
+        "What a status does to its holder; a flag is written bare, a count or a list as `{name: value}`. "
+        "Each is read by one engine module only.",
+        {name: f"{cap.gloss} — *{cap.shape}*, read in `{cap.read_in}`" for name, cap in sw.CAPS.items()},
+        "cap",
+    ),
+    ("Status classes (`class: ...`)", "", sw.STATUS_CLASSES, "value"),
     (
         "statuses.<name>.guards",
         "守护 … 不死: what a status stops, and where in the out pipeline.",
@@ -201,6 +208,7 @@ def _pattern(word: str, how: str) -> re.Pattern[str]:
             "top": rf"^{w}:",
             "key": rf"(^|[\s{{,\-\[])({w}):",
             "tag": rf"tags:\s*\[[^\]]*\b{w}\b",
+            "cap": rf"caps:\s*\[(.*?[,{{\s])?{w}\b",
             "on": rf"\bon:\s*{w}\b",
             "decide": rf"\bdecide:\s*{w}\b",
             "until": rf"\buntil:\s*{w}\b",

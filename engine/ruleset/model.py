@@ -282,7 +282,7 @@ class Guard:
 
     against: tuple[str, ...] = ()  # damage kinds or out causes; ("any",): all but `except_`
     except_: tuple[str, ...] = ()
-    at: str = "strike"  # strike: cancels the attack; out: keeps its holder in as the out resolves
+    at: tuple[str, ...] = ("strike",)  # strike: cancels the attack; out: keeps its holder in as the out resolves
     instead: bool = False  # its giver goes out in its holder's place (爱慕)
     uses: int | None = None
     note: str = ""
@@ -299,22 +299,26 @@ class Guard:
 class StatusDef:
     name: str
     text: str = ""
+    # its capabilities and those of what it includes (engine/status_words.py CAPS): flag → True,
+    # count → an integer, names → a tuple of names
+    caps: dict[str, Any] = field(default_factory=dict)
+    includes: tuple[str, ...] = ()  # 业炎 = 沉默 + 超度 + 遗忘
+    class_: str = ""  # 负面 | 非负面
+    immune_to: tuple[str, ...] = ()  # classes or names its holder cannot gain (秩序: 负面)
+    clears: tuple[str, ...] = ()  # classes or names it ends as it is gained (秩序: 负面)
+    stacks: bool = False  # each grant's counted capabilities count (独裁)
+    todo: str = ""  # not implemented yet: why
+    where: str = ""  # file:line
     guards: Guard | None = None
     told: str = ""
     dawn_notice: str = ""
-    no_vote: bool = False
-    not_votable: bool = False
-    no_sheriff: bool = False
-    silenced: bool = False  # 沉默: no skills but [强制] ones
-    vote_weight: int | None = None  # 迷魂: 0
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
-    blocks: tuple[str, ...] = ()  # skills its holder cannot use
     whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)
-    immune: bool = False  # no skill has any effect on its holder
-    void_acts: bool = False  # its holder's non-[强制] skills have no effect on others
-    follows_source: bool = False  # skills aimed at its giver aim at its holder too (拥抱)
-    extra_votes: int = 0  # 诽谤
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
+
+    def is_of(self, names: tuple[str, ...]) -> bool:
+        """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧)."""
+        return self.name in names or (bool(self.class_) and self.class_ in names)
 
 
 @dataclass
@@ -519,13 +523,13 @@ class Ruleset:
         return self._skills().get(name)
 
     def uses_status_flag(self, flag: str) -> bool:
-        """Whether any status of the ruleset sets this flag (immune, void_acts, follows_source…)."""
+        """Whether any status of the ruleset gives this capability (immune, void_acts, follows_source…)."""
         cache: dict[str, bool] | None = getattr(self, "_flag_cache", None)
         if cache is None:
             cache = {}
             self._flag_cache = cache
         if flag not in cache:
-            cache[flag] = any(getattr(status, flag) for status in self.statuses.values())
+            cache[flag] = any(flag in status.caps for status in self.statuses.values())
         return cache[flag]
 
     def _skills(self) -> dict[str, Skill]:

@@ -1,20 +1,24 @@
 """The sections of what a seat may carry and what may hit it: ``statuses:`` (each with its
-``guards:``), ``damage:`` kinds (what each ignores) and ``guard_order``. A key a ruleset has
+capabilities, compounds expanded, and its ``guards:``), ``damage:`` kinds (what each ignores) and ``guard_order``. A key a ruleset has
 dropped is refused with the key that replaces it (engine/status_words.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.ruleset import model as m
-from engine.ruleset.context import Context, section_of
+from engine.ruleset.context import Context, section_of, where
 from engine.ruleset.read_roles import read_effects, read_skill
-from engine.ruleset.yamlsrc import Node
+from engine.ruleset.yamlsrc import Node, Seq
 from engine.status_words import (
     ANY,
+    CAPS,
     GUARD_KEYS,
     GUARD_STAGES,
     KIND_KEYS,
     REMOVED_KIND_KEYS,
     REMOVED_STATUS_KEYS,
+    STATUS_CLASSES,
     STATUS_KEYS,
 )
 
@@ -22,31 +26,92 @@ from engine.status_words import (
 def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
     out: dict[str, m.StatusDef] = {}
     allowed = set(STATUS_KEYS) | set(REMOVED_STATUS_KEYS)
-    for name, node in ctx.entries(section_of(doc, "statuses", ctx), allowed, "状态"):
+    section = section_of(doc, "statuses", ctx)
+    for name, node in ctx.entries(section, allowed, "状态"):
         _removed(node, REMOVED_STATUS_KEYS, f"状态 {name}", ctx)
         told = node.get("told", "")
         skills = ctx.mapping(node.get("skills"), node, "skills", "skills") or Node()
+        class_ = ctx.text(node, "class")
+        if class_ and class_ not in STATUS_CLASSES:
+            ctx.err(node, "class", f"状态 {name}.class 应为 {' 或 '.join(STATUS_CLASSES)}，而不是 {class_!r}")
         out[name] = m.StatusDef(
             name=name,
             text=ctx.text(node, "text"),
+            caps=_caps(node, name, ctx),
+            includes=ctx.names(node, "includes"),
+            class_=class_,
+            immune_to=ctx.names(node, "immune_to"),
+            clears=ctx.names(node, "clears"),
+            stacks=ctx.flag(node, "stacks"),
+            todo=ctx.text(node, "todo"),
+            where=where(section, name),
             guards=_guard(node, name, ctx),
             told=told if isinstance(told, str) else ("" if told is False else f"你获得了状态[{name}]。"),
             dawn_notice=ctx.text(node, "dawn_notice"),
-            no_vote=ctx.flag(node, "no_vote"),
-            not_votable=ctx.flag(node, "not_votable"),
-            no_sheriff=ctx.flag(node, "no_sheriff"),
-            silenced=ctx.flag(node, "silenced"),
-            vote_weight=ctx.integer(node, "vote_weight", None),
             cancels=ctx.names(node, "cancels"),
-            blocks=ctx.names(node, "blocks"),
             whole_seat=ctx.flag(node, "whole_seat"),
-            immune=ctx.flag(node, "immune"),
-            void_acts=ctx.flag(node, "void_acts"),
-            follows_source=ctx.flag(node, "follows_source"),
-            extra_votes=ctx.integer(node, "extra_votes", 0) or 0,
             skills={k: sk for k, v in skills.items() if (sk := read_skill(f"[{name}]", k, v, skills, ctx)) is not None},
         )
+    for name, node in section.items():
+        if name in out:
+            _include(out, name, (), node, ctx)
     return out
+
+
+def _caps(node: Node, name: str, ctx: Context) -> dict[str, Any]:
+    """``caps: [silenced, {vote_weight: 0}, {blocks: [自爆]}]``, each checked against its shape."""
+    raw = node.get("caps")
+    if raw is None:
+        return {}
+    what = f"状态 {name}.caps"
+    if not isinstance(raw, Seq):
+        ctx.err(node, "caps", f"{what} 应为列表，如 [silenced, {{vote_weight: 0}}]")
+        return {}
+    caps: dict[str, Any] = {}
+    for i, item in enumerate(raw):
+        where: Node | Seq = raw
+        if isinstance(item, str):
+            cap, value = item, True
+        elif isinstance(item, Node) and len(item) == 1:
+            cap, value = next(iter(item.items()))
+            where = item
+        else:
+            ctx.err(raw, i, f"{what} 的每一项应为能力名或 {{能力名: 值}}")
+            continue
+        spec = CAPS.get(cap)
+        if spec is None:
+            ctx.err(
+                where, i if where is raw else cap, f"{what} 不认识的能力 {cap!r}（可用：{'、'.join(sorted(CAPS))}）"
+            )
+            continue
+        key = i if where is raw else cap
+        if spec.shape == "flag" and value is not True:
+            ctx.err(where, key, f"{what} 的 {cap} 不带值：写作 {cap}")
+        elif spec.shape == "count" and (isinstance(value, bool) or not isinstance(value, int)):
+            ctx.err(where, key, f"{what} 的 {cap} 应为整数：写作 {{{cap}: 0}}")
+        elif spec.shape == "names":
+            names = (value,) if isinstance(value, str) else value
+            if not isinstance(names, list | tuple) or not all(isinstance(v, str) for v in names):
+                ctx.err(where, key, f"{what} 的 {cap} 应为名称列表：写作 {{{cap}: [名称]}}")
+                continue
+            value = tuple(names)
+        caps[cap] = value
+    return caps
+
+
+def _include(out: dict[str, m.StatusDef], name: str, path: tuple[str, ...], node: Node, ctx: Context) -> None:
+    """A compound holds the capabilities of what it includes, at any depth; its own win."""
+    sdef = out[name]
+    for part in sdef.includes:
+        if part == name or part in path:
+            ctx.err(node, "includes", f"状态 {name}.includes 循环包含了 {part}")
+            continue
+        if part not in out:
+            ctx.err(node, "includes", f"状态 {name}.includes 中状态 {part} 未定义")
+            continue
+        _include(out, part, (*path, name), node, ctx)
+        for cap, value in out[part].caps.items():
+            sdef.caps.setdefault(cap, value)
 
 
 def _guard(node: Node, name: str, ctx: Context) -> m.Guard | None:
@@ -63,13 +128,14 @@ def _guard(node: Node, name: str, ctx: Context) -> m.Guard | None:
     excepted = ctx.names(gnode, "except")
     if excepted and ANY not in against:
         ctx.err(gnode, "except", f"{what}.except 只能与 against: any 同用")
-    at = ctx.text(gnode, "at", "strike")
-    if at not in GUARD_STAGES:
-        ctx.err(gnode, "at", f"{what}.at 应为 {' 或 '.join(GUARD_STAGES)}，而不是 {at!r}")
+    at = ctx.names(gnode, "at") or ("strike",)
+    for stage in at:
+        if stage not in GUARD_STAGES:
+            ctx.err(gnode, "at", f"{what}.at 应为 {' 或 '.join(GUARD_STAGES)}（或两者的列表），而不是 {stage!r}")
     instead = ctx.text(gnode, "instead")
     if instead not in {"", "giver"}:
         ctx.err(gnode, "instead", f"{what}.instead 只可为 giver（由状态赋予者代替出局）")
-    if instead and at != "out":
+    if instead and at != ("out",):
         ctx.err(gnode, "instead", f"{what}.instead 须与 at: out 同用（代替出局发生在出局结算时）")
     return m.Guard(
         against=against,

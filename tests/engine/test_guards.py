@@ -29,11 +29,11 @@ def game_with(guard_order: tuple[str, ...] = ()) -> Game:
         "守护": StatusDef("守护", guards=Guard(against=("指杀",), uses=1)),
         "坚韧": StatusDef("坚韧", guards=Guard(against=("any",), except_=("红牌", "致死伤害", "投票出局"))),
         "坚韧之时": StatusDef(
-            "坚韧之时", guards=Guard(against=("any",), except_=("红牌", "致死伤害", "投票出局"), at="out")
+            "坚韧之时", guards=Guard(against=("any",), except_=("红牌", "致死伤害", "投票出局"), at=("out",))
         ),
         "不死": StatusDef("不死", guards=Guard(against=("any",), except_=("红牌",))),
-        "霸道": StatusDef("霸道", guards=Guard(against=("投票出局",), at="out")),
-        "爱慕": StatusDef("爱慕", guards=Guard(against=("指杀", "投票"), at="out", instead=True)),
+        "霸道": StatusDef("霸道", guards=Guard(against=("投票出局",), at=("out",))),
+        "爱慕": StatusDef("爱慕", guards=Guard(against=("指杀", "投票"), at=("out",), instead=True)),
     }
     damage = {
         "指杀": DamageKind("指杀"),
