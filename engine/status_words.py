@@ -24,6 +24,7 @@ STATUS_KEYS = {
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
     "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
     "guards": "what it stops: a damage kind as it strikes, or an out as it is resolved (守护, 坚韧, 霸道, 不死)",
+    "appears": "how its holder is seen by checks while it holds it (雪隐: {camp: 村民阵营}); see `appears`",
     "skills": "skills its holder holds while it holds it",
 }
 
@@ -68,6 +69,11 @@ GUARD_KEYS = {
     "uses": "how many hits it stops ([守护:X]); absent: any number",
     "note": "what the log says when it stops one",
     "on_stop": "effects when it stops a hit (its holder is `self`)",
+}
+APPEARS_KEYS = {
+    "camp": "the camp a check sees (表面阵营); its truth stays as it is",
+    "role": "the role a check sees (表面身份)",
+    "final": "true: what it sets holds against appearances gained after it (侦探<犯罪天才> 决定反馈)",
 }
 GUARD_STAGES = {
     "strike": "an attack meets its target (deaths.strike): the attack is cancelled",

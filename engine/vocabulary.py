@@ -219,6 +219,7 @@ ROLE_KEYS = {
     "extra_cards": "with this card on the board, the board holds this many cards more than seats; they are its choice (盗贼)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
     "pool": "the `draw.pools` category it is drawn from (验人系, 强神 …)",
+    "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
 }
 SKILL_KEYS = {
@@ -462,6 +463,8 @@ TEMPLATE_FIELDS = {
     "name": "the subject's character name",
     "role": "the subject's current card",
     "surface_camp": "the subject's 表面阵营",
+    "seen_camp": "the camp a check sees in the subject (engine/appearance.py), in the ruleset's `seen_words`",
+    "seen_role": "the role a check sees in the subject (engine/appearance.py)",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
     "camp": "(feedback_exiled) the camps of the cards voted out",
     "self_name": "the acting seat's character name",
@@ -482,6 +485,7 @@ TOP_KEYS = {
     "camps": "(merged) the camps",
     "teams": "(merged) teams and their groups (狼群, 情侣群 …)",
     "damage": "(merged) the kinds of attack and the guards each ignores",
+    "seen_words": "{seen camp: word, else: word}: how a check words the camp it sees (村民阵营 / 非村民阵营)",
     "guard_order": "the order in which guards are tried (wuyu's 指杀结算 一…五); absent: the soonest-ending first (时限最短的先生效), then in the order of `statuses`",
     "statuses": "(merged) statuses and what they do",
     "roles": "(merged) the roles (身份) and their skills",

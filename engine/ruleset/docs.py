@@ -66,6 +66,7 @@ EXAMPLES = {
     "name": 'feedback: "{name}是好人"',
     "timezone": "schedule: {timezone: Asia/Shanghai}",
     "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
+    "seen_role": 'feedback: "{target}的表面身份：{seen_role}"',
     "strike": "statuses: {守护: {guards: {against: [指杀], at: strike}}}",
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
 }
@@ -96,6 +97,13 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         "cap",
     ),
     ("Status classes (`class: ...`)", "", sw.STATUS_CLASSES, "value"),
+    (
+        "appears (on a role or a status)",
+        "How a check sees the holder (engine/appearance.py): the role's, then the statuses' in grant order; "
+        "the last writer wins unless an earlier one is `final`.",
+        sw.APPEARS_KEYS,
+        "key",
+    ),
     (
         "statuses.<name>.guards",
         "守护 … 不死: what a status stops, and where in the out pipeline.",

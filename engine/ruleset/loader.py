@@ -11,6 +11,7 @@ from engine.errors import Problem, RulesetError
 from engine.ruleset import (
     checks,
     documents,
+    read_appears,
     read_cards,
     read_draw,
     read_flow,
@@ -75,6 +76,7 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.statuses = read_statuses.statuses(doc, ctx)
     rs.damage = read_statuses.damage(doc, ctx)
     rs.guard_order = read_statuses.guard_order(doc, ctx)
+    rs.seen_words = read_appears.seen_words(doc, ctx)
     rs.teams = read_roles.teams(doc, ctx)
     rs.roles = read_roles.roles(doc, ctx)
     rs.card_tags = read_cards.card_tags(doc, ctx)

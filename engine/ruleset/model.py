@@ -145,6 +145,15 @@ class Counter:
     on_card_out: tuple[CounterRule, ...] = ()
 
 
+@dataclass(frozen=True)
+class Appearance:
+    """How a seat is seen by checks (表面阵营 / 表面身份), the truth left as it is (乱民<伪装>, 雪隐)."""
+
+    camp: str = ""
+    role: str = ""
+    final: bool = False  # later appearances do not change what this one set (侦探<犯罪天才> 决定反馈)
+
+
 @dataclass
 class Role:
     name: str
@@ -164,6 +173,7 @@ class Role:
     expansion: str = ""  # the expansion it belongs to
     pool: str = ""  # the draw's pool (验人系, 强神 …)
     strength: int | dict[str, int] | None = None  # 强度值, or one per win mode (骑士⑥屠城⑤刀边)
+    appears: Appearance | None = None  # how its holder is seen (乱民: 村民阵营)
 
 
 @dataclass
@@ -310,6 +320,7 @@ class StatusDef:
     todo: str = ""  # not implemented yet: why
     where: str = ""  # file:line
     guards: Guard | None = None
+    appears: Appearance | None = None  # how its holder is seen while it holds it (雪隐: 村民阵营)
     told: str = ""
     dawn_notice: str = ""
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
@@ -479,6 +490,7 @@ class Ruleset:
     statuses: dict[str, StatusDef] = field(default_factory=dict)
     damage: dict[str, DamageKind] = field(default_factory=dict)
     guard_order: tuple[str, ...] = ()  # the order guards are tried in; (): the soonest-ending first
+    seen_words: dict[str, str] = field(default_factory=dict)  # seen camp → the word a check tells
     setup_steps: tuple[Step, ...] = ()
     night_steps: tuple[Step, ...] = ()
     day_step: Step = field(default_factory=lambda: Step("白天", "day"))

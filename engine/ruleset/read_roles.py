@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ruleset import model as m
+from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.vocabulary import (
@@ -90,6 +91,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             expansion=ctx.text(node, "expansion"),
             pool=ctx.text(node, "pool"),
             strength=_strength(node, ctx),
+            appears=read_appears.appears(node, f"身份 {name}", ctx),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ruleset import model as m
+from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of, where
 from engine.ruleset.read_roles import read_effects, read_skill
 from engine.ruleset.yamlsrc import Node, Seq
@@ -46,6 +47,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             todo=ctx.text(node, "todo"),
             where=where(section, name),
             guards=_guard(node, name, ctx),
+            appears=read_appears.appears(node, f"状态 {name}", ctx),
             told=told if isinstance(told, str) else ("" if told is False else f"你获得了状态[{name}]。"),
             dawn_notice=ctx.text(node, "dawn_notice"),
             cancels=ctx.names(node, "cancels"),
