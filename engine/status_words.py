@@ -15,7 +15,7 @@ STATUS_KEYS = {
     "caps": "what it does to its holder: capabilities of the table below (`[silenced, {vote_weight: 0}]`)",
     "includes": "statuses it is made of, whose capabilities its holder has too (业炎 = 沉默 + 超度 + 遗忘)",
     "class": "负面 | 非负面: its class, for immunities by class (秩序 会清除并免疫负面状态)",
-    "immune_to": "classes or names its holder cannot gain while it holds it (免疫负面状态)",
+    "immune_to": "classes or names its holder cannot gain while it holds it (免疫负面状态; any: 永久不会获得任何[状态], held with a skill's `grants`)",
     "clears": "classes or names it ends on its holder as it is gained (秩序 清除负面状态)",
     "stacks": "true: each grant counts (独裁 可以叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
     "todo": "not implemented yet: why (the check lists it)",

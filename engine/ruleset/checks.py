@@ -88,7 +88,7 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 blocks_tags 中标签 [{tag}] 不是技能标签", sdef.where)
         for key, names in (("immune_to", sdef.immune_to), ("clears", sdef.clears)):
             for name in names:
-                if name not in rs.statuses and name not in STATUS_CLASSES:
+                if name not in rs.statuses and name not in STATUS_CLASSES and name != ANY:
                     _problem(
                         ctx,
                         rs,

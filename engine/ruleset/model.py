@@ -328,8 +328,8 @@ class StatusDef:
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
 
     def is_of(self, names: tuple[str, ...]) -> bool:
-        """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧)."""
-        return self.name in names or (bool(self.class_) and self.class_ in names)
+        """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""
+        return "any" in names or self.name in names or (bool(self.class_) and self.class_ in names)
 
 
 @dataclass

@@ -81,6 +81,15 @@ def test_of_order_and_loophole_the_later_is_void() -> None:
     assert [s.name for s in game.st.seat(8).statuses] == ["漏洞"]
 
 
+def test_a_status_immune_to_any_refuses_every_other() -> None:
+    game = m216_game()
+    game.rs.statuses["归元"] = StatusDef("归元", immune_to=("any",))  # 永久不会获得任何[状态]
+    grant(game, 7, "归元")
+    for name in ("秩序", "漏洞", "守护", "自由"):
+        grant(game, 7, name)
+    assert [s.name for s in game.st.seat(7).statuses] == ["归元"]
+
+
 def test_a_counted_capability_counts_once_per_name_unless_it_stacks() -> None:
     game = m216_game()
     seat = game.st.seat(9)

@@ -14,7 +14,7 @@ from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import DamageKind, Guard, StatusDef
 from engine.state import Damage, StatusInstance
-from tests.engine.builders import new_game, run_to_step
+from tests.engine.builders import new_game, run_to, run_to_step, vote
 from tests.engine.test_ruleset_check import copy_ruleset
 
 NIGHT = deaths.SOONEST["night"]
@@ -139,3 +139,17 @@ def test_every_guard_must_be_in_the_order_once_there_is_one(tmp_path: Path) -> N
         load_ruleset(ruleset)
     messages = " ".join(str(p) for p in caught.value.problems)
     assert "隔音 没有 guards" in messages and "救药 不在 guard_order 中" in messages
+
+
+def test_a_seat_voted_highest_under_a_vote_guard_stays_in() -> None:
+    game = new_game()
+    run_to(game, "day", 1)
+    run_to(game, "day", 2)
+    bully = StatusDef("霸道", guards=Guard(against=("投票出局",), at=("out",), note="因[霸道]未被投票出局"))
+    order = (*game.rs.guard_order, "霸道")
+    game.rs = replace(game.rs, statuses={**game.rs.statuses, "霸道": bully}, guard_order=order)
+    game.st.seat(3).statuses.append(StatusInstance("霸道", until="permanent"))
+    vote(game, 1, 3)
+    messages = game.tick(game.next_deadline())
+    assert game.st.seat(3).alive  # 平安日
+    assert any("因[霸道]未被投票出局" in m.text for m in messages if m.to.kind == "public")
