@@ -19,7 +19,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from engine import acting, cards, deaths, effects, election, notices, prompts, rounds, targeting, victory, voting
+from engine import (
+    acting,
+    cards,
+    deaths,
+    durations,
+    effects,
+    election,
+    notices,
+    prompts,
+    rounds,
+    targeting,
+    victory,
+    voting,
+)
 from engine.schedule import day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
 
@@ -212,10 +225,7 @@ def _end_phase(game: Game, item: EndPhase) -> None:
 def end_of(until: str, game: Game) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
     st = game.st
-    for seat in st.seats:
-        game.remove_statuses(seat, lambda s: s.until == until)
-        if until == "day_end":  # granted on an earlier day: this was its next day
-            game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
+    durations.end_at(game, until)
     if until == "night_end":
         game.st.damage = [d for d in game.st.damage if d.night > st.day]
         game.st.redirects.clear()
@@ -229,8 +239,7 @@ def _open_night(game: Game, number: int) -> None:
     st.night_deaths = []
     st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)
-    for seat in st.seats:  # 在下一个夜晚开始前
-        game.remove_statuses(seat, lambda s: s.until == "night_start" and s.granted_on != st.phase_key)
+    durations.end_at(game, "night_start")  # 在下一个夜晚开始前
     effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])

@@ -60,6 +60,29 @@ CAPS = {
         "flag", "every skill aimed at its giver aims at its holder as well (拥抱)", "engine.targeting"
     ),
 }
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A named time a status lasts to (`until:`): the moment it ends at, and whether one granted in
+    the phase that moment closes lasts on to the next such moment (在下一个讨论日: next_day_end)."""
+
+    gloss: str
+    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out; "": never
+    not_granted_now: bool = False
+
+
+# The durations, one table: a timeline with sub-phases adds its anchors here (持续至下一个[正午]阶段开始:
+# an anchor ending at the moment the timeline marks as 正午 opens).
+UNTILS = {
+    "permanent": Anchor("for the rest of the game", ""),
+    "night_end": Anchor("until the night ends", "night_end"),
+    "day_end": Anchor("until the day ends", "day_end"),
+    "next_day_end": Anchor("until the end of the next day (在下一个讨论日不得投票)", "day_end", not_granted_now=True),
+    "election_end": Anchor("until 竞选日 ends", "election_end"),
+    "source_out": Anchor("until its giver is out", "source_out"),
+    "night_start": Anchor("until the next night opens (在下一个夜晚开始前)", "night_start", not_granted_now=True),
+}
 STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {
     "against": "the damage kinds or out causes it stops (指杀, 投票出局, 红牌 …); any: all of them",

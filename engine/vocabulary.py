@@ -114,16 +114,6 @@ DAMAGE_KEYS = {
     "last_words": "false: the out it causes leaves no 遗言",
     "night": "next: it resolves in step `at` of the next night (锈刺)",
 }
-UNTILS = {
-    "permanent": "for the rest of the game",
-    "night_end": "until the night ends",
-    "day_end": "until the day ends",
-    "next_day_end": "until the end of the next day (在下一个讨论日不得投票)",
-    "election_end": "until 竞选日 ends",
-    "source_out": "until its giver is out",
-    "night_start": "until the next night opens (在下一个夜晚开始前)",
-}
-
 CONDITION_KEYS = {
     "camp": "actual camp (实际阵营) is one of these",
     "surface_camp": "the current card's camp (表面阵营) is one of these",

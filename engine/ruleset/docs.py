@@ -122,7 +122,12 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("`to` forms", "Beside a selector, `to` may name seats by their place in the 电梯楼.", v.TO_FORMS, "key"),
     ("damage (the effect)", "", v.DAMAGE_KEYS, "key"),
     ("out (the effect)", "", v.OUT_KEYS, "key"),
-    ("Durations (`until: ...`)", "", v.UNTILS, "until"),
+    (
+        "Durations (`until: ...`)",
+        "One table (engine/status_words.py `UNTILS`): each anchor ends at a moment the engine marks.",
+        {name: anchor.gloss for name, anchor in sw.UNTILS.items()},
+        "until",
+    ),
     ("Conditions and selectors", "Every key must hold for the seat.", v.CONDITION_KEYS, "key"),
     ("Game conditions (`if: <name>`)", "", v.GAME_CONDITIONS, "value"),
     ("Message fields (`{name}` in texts)", "", v.TEMPLATE_FIELDS, "field"),

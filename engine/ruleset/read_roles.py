@@ -9,6 +9,7 @@ from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
+from engine.status_words import UNTILS
 from engine.vocabulary import (
     CAMP_KEYS,
     CONDITION_KEYS,
@@ -27,7 +28,6 @@ from engine.vocabulary import (
     TO_FORMS,
     TRIGGER_KEYS,
     TRIGGERS,
-    UNTILS,
 )
 
 
