@@ -1,9 +1,20 @@
-"""The words of statuses, damage kinds and guards, each with a one-line gloss.
+"""The words of statuses, damage kinds, guards, appearances and durations, each with a gloss.
 
-One table per part of the post's 词条说明 / 用语定义 that a status or an attack is written in:
-the keys of a status, the capabilities it gives its holder (each read in one module), the keys of its ``guards:`` (守护 … 不死: what it stops), the keys of a
-damage kind (穿透 无视[守护]), and the keys a ruleset has dropped, each with the key that
-replaces it, so that loading an old ruleset says what to write instead.
+One table per part of the posts' 词条说明 / 用语定义 that a status or an attack is written in: the
+keys of a status; the capabilities it gives its holder (``CAPS``: each read in one module, so a
+reader holding a post finds what 沉默 does in one place); the keys of its ``guards:`` (守护 …
+不死) and of a damage kind (穿透 无视[守护]); ``appears:``; the durations (``UNTILS``); and the
+keys a ruleset has dropped, each with what replaces it, so that loading an old ruleset says what
+to write instead.
+
+Departures from ../shared/design/ENGINE_LAYERS.md §3 C–E, and why:
+- these tables live here, not in engine/vocabulary.py, which would pass 600 lines; both sit in the
+  lowest layer, so the loader, the docs and the engine read the same rows;
+- a guard names the stage it acts at (``at: strike`` 抵消 / ``at: out`` 免于出局) instead of one
+  check per hit: M216's 出局结算流程 1 and 2 are two steps, and 165's 坚韧 / 不死 ("不会出局") meet
+  outs that are no attack at all (the vote, a plain 出局); one function still answers both;
+- a compound's capabilities are expanded as the ruleset loads rather than per seat at play time:
+  ``includes`` cannot change during a game, and every reader stays a dictionary lookup.
 """
 
 from dataclasses import dataclass
@@ -19,7 +30,7 @@ STATUS_KEYS = {
     "clears": "classes or names it ends on its holder as it is gained (秩序 清除负面状态)",
     "stacks": "true: each grant counts (独裁 可以叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
     "todo": "not implemented yet: why (the check lists it)",
-    "told": "what its holder is told (false: nothing)",
+    "told": "what its holder is told (true: its name; false: nothing); absent: its name if it is 负面 (会得知被附加的效果), else nothing",
     "dawn_notice": "the dawn notice's heading listing its holders",
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
     "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",

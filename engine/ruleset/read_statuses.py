@@ -48,7 +48,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             where=where(section, name),
             guards=_guard(node, name, ctx),
             appears=read_appears.appears(node, f"状态 {name}", ctx),
-            told=told if isinstance(told, str) else ("" if told is False else f"你获得了状态[{name}]。"),
+            told=_told(told, name, class_),
             dawn_notice=ctx.text(node, "dawn_notice"),
             cancels=ctx.names(node, "cancels"),
             whole_seat=ctx.flag(node, "whole_seat"),
@@ -58,6 +58,16 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
         if name in out:
             _include(out, name, (), node, ctx)
     return out
+
+
+def _told(told: object, name: str, class_: str) -> str:
+    """What its holder is told: its own words; its name (true, or absent for a 负面 status: 附加这些状态
+    特效时，角色会得知被附加的效果); else nothing."""
+    if isinstance(told, str) and told:
+        return told
+    if told is True or (told == "" and class_ == "负面"):
+        return f"你获得了状态[{name}]。"
+    return ""
 
 
 def _caps(node: Node, name: str, ctx: Context) -> dict[str, Any]:

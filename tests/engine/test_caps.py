@@ -137,3 +137,10 @@ def test_bad_status_keys_are_refused_with_their_line(tmp_path: Path, old: str, n
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row == new.rstrip("\n"))
     messages = [str(p) for p in caught.value.problems]
     assert any(m.startswith(f"{path}:{line}:") and message in m for m in messages), messages
+
+
+def test_a_negative_status_is_told_by_default_and_a_non_negative_one_is_not() -> None:
+    rs = load_ruleset("m216_mask")
+    assert rs.statuses["沉默"].told == "你获得了状态[沉默]。"  # 会得知被附加的效果
+    assert rs.statuses["流血"].told == ""  # 该状态不予通知
+    assert rs.statuses["秩序"].told == ""  # 非负面: 除非特殊说明否则不会得知
