@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.ruleset.model import Appearance
+    from engine.ruleset.status_parts import Appearance
     from engine.state import Seat
 
 

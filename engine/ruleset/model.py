@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ruleset.drawrules import DrawRules
+from engine.ruleset.status_parts import Appearance, Guard
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
 Cond = dict[str, Any]
@@ -145,15 +146,6 @@ class Counter:
     on_card_out: tuple[CounterRule, ...] = ()
 
 
-@dataclass(frozen=True)
-class Appearance:
-    """How a seat is seen by checks (表面阵营 / 表面身份), the truth left as it is (乱民<伪装>, 雪隐)."""
-
-    camp: str = ""
-    role: str = ""
-    final: bool = False  # later appearances do not change what this one set (侦探<犯罪天才> 决定反馈)
-
-
 @dataclass
 class Role:
     name: str
@@ -284,25 +276,6 @@ class Team:
     chain_if: Cond | None = None  # only when the member going out meets this (旧日情侣: B)
     chain_except: tuple[str, ...] = ()  # not when its cause is one of these
     on_member_out_effects: tuple[Effect, ...] = ()  # effects of a member's out (狼王 loses 冲锋)
-
-
-@dataclass(frozen=True)
-class Guard:
-    """What a defence stops (守护: 指杀; 坚韧: all but 红牌, 致死伤害, 投票出局), where and how often."""
-
-    against: tuple[str, ...] = ()  # damage kinds or out causes; ("any",): all but `except_`
-    except_: tuple[str, ...] = ()
-    at: tuple[str, ...] = ("strike",)  # strike: cancels the attack; out: keeps its holder in as the out resolves
-    instead: bool = False  # its giver goes out in its holder's place (爱慕)
-    uses: int | None = None
-    note: str = ""
-    on_stop: tuple[Effect, ...] = ()
-
-    def meets(self, names: tuple[str, ...]) -> bool:
-        """Whether it stops a hit known by these names (its kind, its cause)."""
-        if "any" in self.against:
-            return not any(n in self.except_ for n in names if n)
-        return any(n in self.against for n in names if n)
 
 
 @dataclass

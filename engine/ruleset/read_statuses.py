@@ -10,6 +10,7 @@ from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of, where
 from engine.ruleset.read_roles import read_effects, read_skill
+from engine.ruleset.status_parts import Guard
 from engine.ruleset.yamlsrc import Node, Seq
 from engine.status_words import (
     ANY,
@@ -126,7 +127,7 @@ def _include(out: dict[str, m.StatusDef], name: str, path: tuple[str, ...], node
             sdef.caps.setdefault(cap, value)
 
 
-def _guard(node: Node, name: str, ctx: Context) -> m.Guard | None:
+def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
     if "guards" not in node:
         return None
     what = f"状态 {name}.guards"
@@ -149,7 +150,7 @@ def _guard(node: Node, name: str, ctx: Context) -> m.Guard | None:
         ctx.err(gnode, "instead", f"{what}.instead 只可为 giver（由状态赋予者代替出局）")
     if instead and at != ("out",):
         ctx.err(gnode, "instead", f"{what}.instead 须与 at: out 同用（代替出局发生在出局结算时）")
-    return m.Guard(
+    return Guard(
         against=against,
         except_=excepted,
         at=at,

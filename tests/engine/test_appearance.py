@@ -8,7 +8,8 @@ from dataclasses import replace
 from engine import appearance
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from engine.ruleset.model import Appearance, StatusDef
+from engine.ruleset.model import StatusDef
+from engine.ruleset.status_parts import Appearance
 from engine.state import StatusInstance
 from tests.engine.builders import new_game
 

@@ -12,7 +12,8 @@ from engine import deaths, guard
 from engine.errors import RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from engine.ruleset.model import DamageKind, Guard, StatusDef
+from engine.ruleset.model import DamageKind, StatusDef
+from engine.ruleset.status_parts import Guard
 from engine.state import Damage, StatusInstance
 from tests.engine.builders import new_game, run_to, run_to_step, vote
 from tests.engine.test_ruleset_check import copy_ruleset
