@@ -9,7 +9,7 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
-from engine import cards, identity, labels, targeting
+from engine import cards, durations, identity, labels, targeting
 from engine.context import Context
 from engine.events import CampLost
 from engine.state import lasting_until
@@ -64,10 +64,7 @@ def make_sheriff(game: Context, seat: int, rule: str) -> None:
 def end_of(until: str, game: Context) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
     st = game.st
-    for seat in st.seats:
-        game.remove_statuses(seat, lambda s: s.until == until)
-        if until == "day_end":  # granted on an earlier day: this was its next day
-            game.remove_statuses(seat, lambda s: s.until == "next_day_end" and s.granted_on != st.phase_key)
+    durations.end_at(game, until)
     if until == "night_end":
         game.st.damage = [d for d in game.st.damage if d.night > st.day]
         game.st.redirects.clear()

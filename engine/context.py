@@ -111,6 +111,14 @@ class Context:
         sdef = self.rs.statuses[name]
         if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
             return  # 相同的状态不会重复施加效果
+        warded = next((s.name for s in seat.statuses if sdef.is_of(self.rs.statuses[s.name].immune_to)), "")
+        if warded:  # 秩序: 免疫负面状态
+            self.log("status", f"{self.who(target)}因[{warded}]免疫[{name}]", rule)
+            return
+        if sdef.clears:  # 秩序: 清除负面状态
+            cleared = self.remove_statuses(seat, lambda s: self.rs.statuses[s.name].is_of(sdef.clears))
+            if cleared:
+                self.log("status", f"{self.who(target)}的{'、'.join(s.name for s in cleared)}被[{name}]清除", rule)
         clash = [s for s in seat.statuses if s.name in sdef.cancels or name in self.rs.statuses[s.name].cancels]
         if clash:
             self.remove_statuses(seat, lambda s: s is clash[0])
@@ -121,7 +129,7 @@ class Context:
                 name,
                 source,
                 until,
-                uses if uses is not None else sdef.uses,
+                uses if uses is not None else (sdef.guards.uses if sdef.guards else None),
                 self.st.phase_key,
                 card=0 if sdef.whole_seat else seat.card.id,
             )

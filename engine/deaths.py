@@ -2,8 +2,8 @@
 
 An attack hits the seat's current card (or the card it names); a status that stops it may
 set off effects (``on_stop``: 潜行). Order of one out: an out that presupposes another seat's
-(``requires``: 共亡) is dropped while that seat is in; a status may spare the seat
-(``spares_only``: 犯罪天才) or send its giver out instead (``stands_in``: 爱慕); reactions to
+(``requires``: 共亡) is dropped while that seat is in; a guard at the out may spare the seat
+(犯罪天才, 霸道) or send its giver out instead (爱慕) — engine/guard.py; reactions to
 being exiled are offered — the seat's own (装傻), then other seats' (善行); then the card is
 out (红牌: every card), the seat is out once no card is left, it is told so and listed for
 the public; its statuses on that card end, counters move, the current card moves on and
@@ -17,14 +17,12 @@ the trigger says ``at: dawn``), and the sheriff's succession (殉职; at random 
 
 from __future__ import annotations
 
-import operator
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards, change, conditions, effects, labels, prompts, queue, rounds, texts
+from engine import cards, change, conditions, effects, guard, labels, prompts, queue, rounds, texts
 from engine.context import Context
-from engine.state import Card, Damage, StatusInstance, lasting_until
+from engine.state import Card, Damage, lasting_until
 
 if TYPE_CHECKING:
     from engine.ruleset.model import Skill
@@ -40,7 +38,7 @@ SOONEST = {  # which statuses end first, seen from each phase
 
 
 def strike(game: Context, damage: Damage) -> None:
-    """An attack meets the target's defences in the ruleset's order for its kind."""
+    """An attack meets the target's guards (engine/guard.py); the first that stops it is spent."""
     st, rs = game.st, game.rs
     seat = st.seat(damage.target)
     if not seat.alive:
@@ -49,19 +47,18 @@ def strike(game: Context, damage: Damage) -> None:
     if damage.card and any(c.id == damage.card and c.out for c in seat.cards):
         game.log("hit", f"{damage.cause}指向的{game.who(seat.no)}的身份牌已出局，无效", damage.cause)
         return
-    for name in rs.damage[damage.kind].defences:
-        shield = _shortest(game, seat, name)
-        if shield is None:
-            continue
-        if shield.uses is not None:
-            shield.uses -= 1
-            if shield.uses <= 0:
-                game.remove_statuses(seat, partial(operator.is_, shield))
-        note = rs.statuses[name].note or f"[{name}]抵消了{damage.kind}"
+    shield = guard.first_guard(
+        game, seat, guard.Hit((damage.kind,), "strike", damage.kind), SOONEST.get(game.st.phase, ())
+    )
+    if shield is not None:
+        name, stops = shield.name, rs.statuses[shield.name].guards
+        assert stops is not None
+        guard.spend(game, seat, shield)
+        note = stops.note or f"[{name}]抵消了{damage.kind}"
         game.log(
             "defence", f"{damage.cause}（{damage.kind}）指向{game.who(seat.no)}：{note}", f"{damage.kind}结算：{name}"
         )
-        effects.run(effects.Ctx(game, actor=seat.no, rule=name), rs.statuses[name].on_stop)
+        effects.run(effects.Ctx(game, actor=seat.no, rule=name), stops.on_stop)
         return
     queue.push_front(
         game,
@@ -69,46 +66,34 @@ def strike(game: Context, damage: Damage) -> None:
     )
 
 
-def _shortest(game: Context, seat: Seat, name: str) -> StatusInstance | None:
-    """[守护：X] 会优先消耗掉时限较短的状态: the one that ends soonest goes first. A status held with a
-    skill works only while its holder holds that skill (an elder whose skills are used by another)."""
-    matching = [s for s in seat.statuses if s.name == name and _active(game, seat, s)]
-    if not matching:
-        return None
-    soonest = SOONEST.get(game.st.phase, ())
-    return min(matching, key=lambda s: soonest.index(s.until) if s.until in soonest else len(soonest))
-
-
-def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
-    if not status.until.startswith("skill:"):
-        return True
-    return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
-
-
 def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
-    """犯罪天才: the seat goes out only by the causes or kinds its status names."""
-    for status in seat.statuses:
-        only = game.rs.statuses[status.name].spares_only
-        if only and item.cause not in only and item.kind not in only:
-            note = game.rs.statuses[status.name].note or f"因[{status.name}]避免出局"
-            game.log("spared", f"{game.who(seat.no)}{note}（{item.cause}）", status.name)
-            if game.st.phase == "day":
-                game.public(f"{texts.public_label(game.rs, seat)}{note}。")
-            return True
-    return False
+    """犯罪天才, 霸道: a guard at the out keeps the seat in (``guards: {at: out}``)."""
+    hit = guard.Hit((item.cause, item.kind), "out")
+    status = guard.first_guard(game, seat, hit, SOONEST.get(game.st.phase, ()))
+    if status is None:
+        return False
+    stops = game.rs.statuses[status.name].guards
+    assert stops is not None
+    guard.spend(game, seat, status)
+    note = stops.note or f"因[{status.name}]避免出局"
+    game.log("spared", f"{game.who(seat.no)}{note}（{item.cause}）", status.name)
+    if game.st.phase == "day":
+        game.public(f"{texts.public_label(game.rs, seat)}{note}。")
+    effects.run(effects.Ctx(game, actor=seat.no, rule=status.name), stops.on_stop)
+    return True
 
 
 def _stand_in(game: Context, seat: Seat, item: queue.Out) -> bool:
-    """爱慕: the status's giver goes out in the seat's place."""
-    st = game.st
-    for status in seat.statuses:
-        ways = game.rs.statuses[status.name].stands_in
-        giver = st.seat(status.source) if status.source else None
-        if ways and (item.cause in ways or item.kind in ways) and giver is not None and giver.alive:
-            game.log("stand_in", f"{game.who(giver.no)}代替{game.who(seat.no)}出局（{item.cause}）", status.name)
-            queue.push_front(game, [queue.Out(giver.no, status.name, "", seat.no)])
-            return True
-    return False
+    """爱慕: the status's giver goes out in the seat's place (``guards: {at: out, instead: giver}``)."""
+    status = guard.first_guard(
+        game, seat, guard.Hit((item.cause, item.kind), "out"), SOONEST.get(game.st.phase, ()), instead=True
+    )
+    if status is None:
+        return False
+    guard.spend(game, seat, status)
+    game.log("stand_in", f"{game.who(status.source)}代替{game.who(seat.no)}出局（{item.cause}）", status.name)
+    queue.push_front(game, [queue.Out(status.source, status.name, "", seat.no)])
+    return True
 
 
 def _next_exiling(game: Context, seat: Seat, item: queue.Out) -> tuple[Seat, Skill] | None:

@@ -36,7 +36,7 @@ Every entry may carry ``to`` (targets | self | first_target | chosen | a selecto
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
 ``if_counter`` (the acting card's counters), ``pick`` (targets by place), ``delay``
 (next_night) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
-{surface_camp} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
+{surface_camp} {seen_camp} {seen_role} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
 the acting card's counters by name ({尾巴}).
 """
 
@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import cards, change, conditions, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage, SkillState
@@ -203,6 +203,9 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         values.setdefault("name", seat.name)
         values.setdefault("role", seat.card.role)
         values.setdefault("surface_camp", seat.card.camp)
+        if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
+            values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
+            values.setdefault("seen_role", appearance.seen(game, seat, "role"))
     if ctx.card is not None:
         for name, count in ctx.card.counters.items():
             values.setdefault(name, count)

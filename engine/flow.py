@@ -26,6 +26,7 @@ from engine import (
     cards,
     change,
     deaths,
+    durations,
     effects,
     election,
     messages,
@@ -136,8 +137,7 @@ def _open_night(game: Context, number: int) -> None:
     st.night_deaths = []
     st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)
-    for seat in st.seats:  # 在下一个夜晚开始前
-        game.remove_statuses(seat, lambda s: s.until == "night_start" and s.granted_on != st.phase_key)
+    durations.end_at(game, "night_start")  # 在下一个夜晚开始前
     effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])

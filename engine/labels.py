@@ -3,7 +3,7 @@ sheriff's label and successors, a seat's out note, and the vote arithmetic of æœ
 
 from __future__ import annotations
 
-from engine import cards, texts
+from engine import caps, cards, texts
 from engine.context import Context
 from engine.ruleset.model import Skill
 from engine.state import Seat
@@ -56,9 +56,7 @@ def successors(game: Context, sheriff: int) -> list[Seat]:
     return [
         s
         for s in game.st.seats
-        if not cards.known_out(game, s)
-        and s.no != sheriff
-        and not any(game.rs.statuses[x.name].no_sheriff for x in s.statuses)
+        if not cards.known_out(game, s) and s.no != sheriff and not caps.has(game, s, "no_sheriff")
     ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import cards, conditions, labels, texts
+from engine import caps, cards, conditions, labels, texts
 from engine.context import Context
 from engine.errors import Refusal
 from engine.ruleset.model import Skill
@@ -60,11 +60,17 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     lost = not_held(game, seat, skill)
     if lost:
         return lost
-    if not skill.forced and any(rs.statuses[s.name].silenced for s in seat.statuses):
+    if not skill.forced and caps.has(game, seat, "silenced"):
         return "你处于[沉默]状态，不能发动非强制技能"
-    blocking = [s.name for s in seat.statuses if skill.name in rs.statuses[s.name].blocks]
+    allowed = caps.names(game, seat, "only_tags")
+    if allowed and not any(tag in skill.tags for tag in allowed):
+        status = next(iter(allowed.values()))
+        return f"你处于[{status}]状态，只能发动带[{']['.join(allowed)}]标签的技能（{rs.statuses[status].text}）"
+    blocking = caps.names(game, seat, "blocks").get(skill.name) or next(
+        (s for tag, s in caps.names(game, seat, "blocks_tags").items() if tag in skill.tags), None
+    )
     if blocking:
-        return f"你处于[{blocking[0]}]状态，不能发动{skill.name}（{rs.statuses[blocking[0]].text}）"
+        return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         return f"现在不满足{skill.name}的发动条件（{skill.text}）"
     if st.phase == "election" and not skill.during_election:

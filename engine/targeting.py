@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import caps
 from engine.context import Context
 from engine.state import Seat, lasting_until
 
@@ -23,19 +24,16 @@ if TYPE_CHECKING:
     from engine.ruleset.model import Skill
 
 
-def _holds_flag(game: Context, seat: Seat, flag: str) -> bool:
-    return game.rs.uses_status_flag(flag) and any(getattr(game.rs.statuses[s.name], flag) for s in seat.statuses)
-
-
 def void_reason(game: Context, seat: Seat, skill: Skill, chosen: list[int]) -> str:
     """Why this act has no effect on others (the rule), or ""."""
     st = game.st
-    if not skill.forced and _holds_flag(game, seat, "void_acts"):
-        return next(s.name for s in seat.statuses if game.rs.statuses[s.name].void_acts)
+    voiding = caps.giving(game, seat, "void_acts")
+    if not skill.forced and voiding:
+        return voiding[0]
     if skill.team:
         for mate in st.seats:
-            if mate.alive and skill.team.team in mate.teams and _holds_flag(game, mate, "void_acts"):
-                return next(s.name for s in mate.statuses if game.rs.statuses[s.name].void_acts)
+            if mate.alive and skill.team.team in mate.teams and (voiding := caps.giving(game, mate, "void_acts")):
+                return voiding[0]
     if chosen and not skill.forced:
         team = skill.team.team if skill.team else ""
         for prediction in st.predictions:
@@ -51,10 +49,12 @@ def reached(game: Context, targets: list[int]) -> list[int]:
     st = game.st
     out: list[int] = []
     for target in targets:
-        if not _holds_flag(game, st.seat(target), "immune"):
+        if not caps.has(game, st.seat(target), "immune"):
             out.append(target)
         for other in st.seats if game.rs.uses_status_flag("follows_source") else ():
-            follows = [s for s in other.statuses if s.source == target and game.rs.statuses[s.name].follows_source]
+            follows = [
+                s for s in other.statuses if s.source == target and s.name in caps.giving(game, other, "follows_source")
+            ]
             if follows and other.no not in out and other.no != target:
                 out.append(other.no)
     return list(dict.fromkeys(out))

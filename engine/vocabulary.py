@@ -114,16 +114,6 @@ DAMAGE_KEYS = {
     "last_words": "false: the out it causes leaves no 遗言",
     "night": "next: it resolves in step `at` of the next night (锈刺)",
 }
-UNTILS = {
-    "permanent": "for the rest of the game",
-    "night_end": "until the night ends",
-    "day_end": "until the day ends",
-    "next_day_end": "until the end of the next day (在下一个讨论日不得投票)",
-    "election_end": "until 竞选日 ends",
-    "source_out": "until its giver is out",
-    "night_start": "until the next night opens (在下一个夜晚开始前)",
-}
-
 CONDITION_KEYS = {
     "camp": "actual camp (实际阵营) is one of these",
     "surface_camp": "the current card's camp (表面阵营) is one of these",
@@ -219,6 +209,7 @@ ROLE_KEYS = {
     "extra_cards": "with this card on the board, the board holds this many cards more than seats; they are its choice (盗贼)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
     "pool": "the `draw.pools` category it is drawn from (验人系, 强神 …)",
+    "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
 }
 SKILL_KEYS = {
@@ -251,30 +242,6 @@ SKILL_KEYS = {
     "out_tonight": "true: still fires this night after its card went out (灵尾)",
     "counts_as": "shares [厌旧] with that skill (幸运儿's 守护之盾)",
     "todo": "not implemented yet: why",
-}
-STATUS_KEYS = {
-    "text": "the post's sentence",
-    "stops": "damage kinds it stops",
-    "uses": "how many attacks it stops ([守护:X]); absent: any number",
-    "note": "what the log says when it stops one",
-    "told": "what its holder is told (false: nothing)",
-    "dawn_notice": "the dawn notice's heading listing its holders",
-    "no_vote": "its holder may not vote",
-    "not_votable": "its holder may not be voted for",
-    "no_sheriff": "its holder may not become sheriff",
-    "silenced": "its holder may use only [强制] skills",
-    "vote_weight": "its holder's vote counts this much",
-    "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
-    "blocks": "skills its holder may not use (首夜刀口: 自爆)",
-    "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
-    "immune": "no skill has any effect on its holder (the act is spent)",
-    "void_acts": "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",
-    "follows_source": "every skill aimed at its giver aims at its holder as well (拥抱)",
-    "spares_only": "its holder goes out only by these causes or damage kinds (犯罪天才)",
-    "stands_in": "when its holder would go out by one of these causes or kinds, its giver goes out instead (爱慕)",
-    "on_stop": "effects when it stops an attack (its holder is `self`)",
-    "extra_votes": "its holder counts this many votes more in the day's count (诽谤)",
-    "skills": "skills its holder holds while it holds it",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",
@@ -486,6 +453,8 @@ TEMPLATE_FIELDS = {
     "name": "the subject's character name",
     "role": "the subject's current card",
     "surface_camp": "the subject's 表面阵营",
+    "seen_camp": "the camp a check sees in the subject (engine/appearance.py), in the ruleset's `seen_words`",
+    "seen_role": "the role a check sees in the subject (engine/appearance.py)",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
     "camp": "(feedback_exiled) the camps of the cards voted out",
     "self_name": "the acting seat's character name",
@@ -505,7 +474,9 @@ TOP_KEYS = {
     "role_table_public": "true: the 身份↔角色 table is posted at the start",
     "camps": "(merged) the camps",
     "teams": "(merged) teams and their groups (狼群, 情侣群 …)",
-    "damage": "(merged) the kinds of attack and the defences each meets, in order",
+    "damage": "(merged) the kinds of attack and the guards each ignores",
+    "seen_words": "{seen camp: word, else: word}: how a check words the camp it sees (村民阵营 / 非村民阵营)",
+    "guard_order": "the order in which guards are tried (wuyu's 指杀结算 一…五); absent: the soonest-ending first (时限最短的先生效), then in the order of `statuses`",
     "statuses": "(merged) statuses and what they do",
     "roles": "(merged) the roles (身份) and their skills",
     "flow": "the opening steps, the first phase, the night's ordered steps",
@@ -552,7 +523,6 @@ CAMP_KEYS = {
     "text": "the post's sentence about the camp",
     "unsettled": "true: a stand-in until an opening choice (盗贼, 混血儿); it is never in play, and a seat taking such a card later keeps its camp",
 }
-KIND_KEYS = {"defences": "the statuses that may stop this kind of attack, in the order they are checked"}
 TEAM_KEYS = {
     "text": "the post's sentence",
     "group": "the name of its QQ group (情侣群), which a director binds; none: the team has no group",

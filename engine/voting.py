@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, change, conditions, effects, queue, texts
+from engine import caps, cards, change, conditions, effects, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -24,11 +24,7 @@ from engine.state import Vote
 
 
 def _votable(game: Context) -> list[int]:
-    return [
-        s.no
-        for s in game.st.seats
-        if cards.publicly_in(game, s) and not any(game.rs.statuses[x.name].not_votable for x in s.statuses)
-    ]
+    return [s.no for s in game.st.seats if cards.publicly_in(game, s) and not caps.has(game, s, "not_votable")]
 
 
 def cast(game: Context, cmd: c.CastVote) -> str:
@@ -42,10 +38,9 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     voter = game.named_seat(cmd.seat)
     if not cards.publicly_in(game, voter):
         raise Refusal("你已出局，不能投票。")
-    if any(rs.statuses[x.name].no_vote for x in voter.statuses):
-        raise Refusal(
-            "你不能参与投票（" + "、".join(x.name for x in voter.statuses if rs.statuses[x.name].no_vote) + "）。"
-        )
+    barred = caps.giving(game, voter, "no_vote")
+    if barred:
+        raise Refusal("你不能参与投票（" + "、".join(barred) + "）。")
     legal = _votable(game)
     options = texts.options(rs, [st.seat(n) for n in legal])
     if cmd.target and cmd.target not in legal:
@@ -99,11 +94,7 @@ def tally(game: Context) -> None:
     st.last_tally = [(v.voter, v.target) for v in valid]
     st.exiled_cards = []
     voted = {v.voter for v in valid}
-    silent = [
-        s
-        for s in st.seats
-        if s.alive and s.no not in voted and not any(rs.statuses[x.name].no_vote for x in s.statuses)
-    ]
+    silent = [s for s in st.seats if s.alive and s.no not in voted and not caps.has(game, s, "no_vote")]
     listing = "；".join(f"{st.seat(v.voter).name}→{_vote_text(game, v.target)}" for v in valid) or "无人投票"
     round_ = f"第{st.vote_round}轮" if st.vote_round > 1 else ""
     text = f"【第{st.day}天{round_}关门】投票：{listing}。"
@@ -149,13 +140,13 @@ def _tally_triggers(game: Context) -> None:
 
 def counts_of(game: Context, votes: list[Vote]) -> dict[int, float]:
     """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤)."""
-    st, rs = game.st, game.rs
+    st = game.st
     counts: dict[int, float] = {}
     for v in votes:
         if v.target:
             counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
     for seat in st.alive():
-        extra = sum(rs.statuses[x.name].extra_votes for x in seat.statuses)
+        extra = caps.total(game, seat, "extra_votes")
         if extra:
             counts[seat.no] = counts.get(seat.no, 0) + extra
     return counts
@@ -280,9 +271,9 @@ def weight(game: Context, voter: int) -> float:
     [迷魂] makes a vote count 0."""
     st, rs = game.st, game.rs
     seat = st.seat(voter)
-    for x in seat.statuses:
-        if rs.statuses[x.name].vote_weight is not None:
-            return rs.statuses[x.name].vote_weight or 0
+    fixed = caps.value(game, seat, "vote_weight")
+    if fixed is not None:
+        return fixed or 0
     if rs.sheriff and st.sheriff == voter:
         for cond, value in rs.sheriff.weight_if:
             if conditions.game_holds(cond, st):

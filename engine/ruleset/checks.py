@@ -9,7 +9,8 @@ from typing import Any
 from engine.errors import Problem
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
-from engine.vocabulary import TEMPLATE_FIELDS
+from engine.status_words import ANY, STATUS_CLASSES
+from engine.vocabulary import KNOWN_TAGS, TEMPLATE_FIELDS
 
 
 def cross_check(rs: m.Ruleset, ctx: Context) -> None:
@@ -58,7 +59,7 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
     for sdef in rs.statuses.values():
         for skill in sdef.skills.values():
             _check_skill(rs, ctx, skill, sdef.skills, placed, steps, step_index)
-        for effect in sdef.on_stop:
+        for effect in sdef.guards.on_stop if sdef.guards else ():
             _check_effect(rs, ctx, effect, steps, step_index, None)
     for camp in rs.victory.priority:
         if camp not in rs.camps:
@@ -74,17 +75,26 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
     for option in rs.options.values():
         if option.todo and any(v is True for v in option.values):
             _problem(ctx, rs, f"选项 {option.name} 尚未实现（todo），values 不能含 true")
-    for kind in rs.damage.values():
-        for status in kind.defences:
-            if status not in rs.statuses:
-                _problem(ctx, rs, f"伤害 {kind.name} 的防御状态 {status} 未定义")
+    _check_guards(rs, ctx)
     for sdef in rs.statuses.values():
         for other in sdef.cancels:
             if other not in rs.statuses:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 cancels 中 {other} 未定义")
-        for name in sdef.blocks:
+        for name in sdef.caps.get("blocks", ()):
             if rs.skill(name) is None:
-                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义")
+                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义", sdef.where)
+        for tag in sdef.caps.get("blocks_tags", ()):
+            if tag not in KNOWN_TAGS:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 blocks_tags 中标签 [{tag}] 不是技能标签", sdef.where)
+        for key, names in (("immune_to", sdef.immune_to), ("clears", sdef.clears)):
+            for name in names:
+                if name not in rs.statuses and name not in STATUS_CLASSES and name != ANY:
+                    _problem(
+                        ctx,
+                        rs,
+                        f"状态 {sdef.name} 的 {key} 中 {name} 既不是状态也不是状态类别（负面、非负面）",
+                        sdef.where,
+                    )
     for victory_rule in rs.victory.rules:
         if victory_rule.camp not in rs.camps:
             _problem(ctx, rs, f"胜负条件的阵营 {victory_rule.camp} 未定义")
@@ -106,6 +116,26 @@ def _check_expansions(
     for name in (*([expansion] if expansion else []), *(e for e, _ in waits)):
         if name not in rs.options:
             _problem(ctx, rs, f"{what} 的扩展 {name} 未在 options 中定义", where)
+
+
+def _check_guards(rs: m.Ruleset, ctx: Context) -> None:
+    """Every ignored guard and every name of `guard_order` is a status; every guard is in the order."""
+    for kind in rs.damage.values():
+        for status in (*kind.ignores, *kind.except_):
+            if status != ANY and status not in rs.statuses:
+                _problem(ctx, rs, f"伤害 {kind.name} 的 ignores/except 中状态 {status} 未定义")
+    for name in rs.guard_order:
+        if name not in rs.statuses:
+            _problem(ctx, rs, f"guard_order 中状态 {name} 未定义")
+        elif rs.statuses[name].guards is None:
+            _problem(ctx, rs, f"guard_order 中状态 {name} 没有 guards，不抵挡任何伤害")
+    unordered = [s.name for s in rs.statuses.values() if s.guards and s.name not in rs.guard_order]
+    if rs.guard_order and unordered:
+        _problem(
+            ctx,
+            rs,
+            f"有 guards 的状态 {'、'.join(unordered)} 不在 guard_order 中（写入 guard_order，或删去 guard_order 按时限最短者优先）",
+        )
 
 
 def _check_skill(

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import yaml
 
+from engine import status_words as sw
 from engine import vocabulary as v
 from engine.ruleset.loader import RULESETS_DIR
 
@@ -51,8 +52,7 @@ in this repository that uses it.
 
 # Examples for words no ruleset here uses yet (every word needs one; the test says which lack it).
 EXAMPLES = {
-    "silenced": "statuses: {沉默: {silenced: true, told: 你被沉默了。}}",
-    "vote_weight": "statuses: {迷魂: {vote_weight: 0}}",
+    "vote_weight": "statuses: {迷魂: {caps: [{vote_weight: 0}]}}",
     "todo": "狐狸: {todo: 尚未实现查验三人}",
     "minutes": "最后一枪: {minutes: 30}",
     "正午": "tags: [正午, 指定]",
@@ -66,6 +66,8 @@ EXAMPLES = {
     "name": 'feedback: "{name}是好人"',
     "timezone": "schedule: {timezone: Asia/Shanghai}",
     "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
+    "seen_role": 'feedback: "{target}的表面身份：{seen_role}"',
+    "strike": "statuses: {守护: {guards: {against: [指杀], at: strike}}}",
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
 }
 
@@ -80,8 +82,35 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ),
     ("camps.<name>", "", v.CAMP_KEYS, "key"),
     ("teams.<name>", "", v.TEAM_KEYS, "key"),
-    ("damage.<kind>", "Attacks are marked by effects and meet the kind's defences in order.", v.KIND_KEYS, "key"),
-    ("statuses.<name>", "", v.STATUS_KEYS, "key"),
+    (
+        "damage.<kind>",
+        "Attacks are marked by effects and meet the target's guards (`statuses.<name>.guards`) in `guard_order`.",
+        sw.KIND_KEYS,
+        "key",
+    ),
+    ("statuses.<name>", "", sw.STATUS_KEYS, "key"),
+    (
+        "Capabilities (`statuses.<name>.caps: [...]`)",
+        "What a status does to its holder; a flag is written bare, a count or a list as `{name: value}`. "
+        "Each is read by one engine module only.",
+        {name: f"{cap.gloss} — *{cap.shape}*, read in `{cap.read_in}`" for name, cap in sw.CAPS.items()},
+        "cap",
+    ),
+    ("Status classes (`class: ...`)", "", sw.STATUS_CLASSES, "value"),
+    (
+        "appears (on a role or a status)",
+        "How a check sees the holder (engine/appearance.py): the role's, then the statuses' in grant order; "
+        "the last writer wins unless an earlier one is `final`.",
+        sw.APPEARS_KEYS,
+        "key",
+    ),
+    (
+        "statuses.<name>.guards",
+        "守护 … 不死: what a status stops, and where in the out pipeline.",
+        sw.GUARD_KEYS,
+        "key",
+    ),
+    ("Guard stages (`guards: {at: ...}`)", "", sw.GUARD_STAGES, "value"),
     ("roles.<name>", "", v.ROLE_KEYS, "key"),
     ("roles.<name>.skills.<name>", "", v.SKILL_KEYS, "key"),
     ("Skill tags (`tags: [...]`)", "", v.TAGS, "tag"),
@@ -93,7 +122,12 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("`to` forms", "Beside a selector, `to` may name seats by their place in the 电梯楼.", v.TO_FORMS, "key"),
     ("damage (the effect)", "", v.DAMAGE_KEYS, "key"),
     ("out (the effect)", "", v.OUT_KEYS, "key"),
-    ("Durations (`until: ...`)", "", v.UNTILS, "until"),
+    (
+        "Durations (`until: ...`)",
+        "One table (engine/status_words.py `UNTILS`): each anchor ends at a moment the engine marks.",
+        {name: anchor.gloss for name, anchor in sw.UNTILS.items()},
+        "until",
+    ),
     ("Conditions and selectors", "Every key must hold for the seat.", v.CONDITION_KEYS, "key"),
     ("Game conditions (`if: <name>`)", "", v.GAME_CONDITIONS, "value"),
     ("Message fields (`{name}` in texts)", "", v.TEMPLATE_FIELDS, "field"),
@@ -190,6 +224,7 @@ def _pattern(word: str, how: str) -> re.Pattern[str]:
             "top": rf"^{w}:",
             "key": rf"(^|[\s{{,\-\[])({w}):",
             "tag": rf"tags:\s*\[[^\]]*\b{w}\b",
+            "cap": rf"caps:\s*\[(.*?[,{{\s])?{w}\b",
             "on": rf"\bon:\s*{w}\b",
             "decide": rf"\bdecide:\s*{w}\b",
             "until": rf"\buntil:\s*{w}\b",

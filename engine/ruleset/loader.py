@@ -11,12 +11,14 @@ from engine.errors import Problem, RulesetError
 from engine.ruleset import (
     checks,
     documents,
+    read_appears,
     read_cards,
     read_draw,
     read_flow,
     read_information,
     read_moon,
     read_roles,
+    read_statuses,
 )
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
@@ -72,8 +74,10 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
         ctx.err(doc, "addressing", "addressing 应为 seat 或 secret_number")
     rs.role_table_public = ctx.flag(doc, "role_table_public")
     rs.camps = read_roles.camps(doc, ctx)
-    rs.statuses = read_roles.statuses(doc, ctx)
-    rs.damage = read_roles.damage(doc, ctx)
+    rs.statuses = read_statuses.statuses(doc, ctx)
+    rs.damage = read_statuses.damage(doc, ctx)
+    rs.guard_order = read_statuses.guard_order(doc, ctx)
+    rs.seen_words = read_appears.seen_words(doc, ctx)
     rs.teams = read_roles.teams(doc, ctx)
     rs.roles = read_roles.roles(doc, ctx)
     rs.card_tags = read_cards.card_tags(doc, ctx)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ruleset.drawrules import DrawRules
+from engine.ruleset.status_parts import Appearance, Guard
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
 Cond = dict[str, Any]
@@ -164,6 +165,7 @@ class Role:
     expansion: str = ""  # the expansion it belongs to
     pool: str = ""  # the draw's pool (验人系, 强神 …)
     strength: int | dict[str, int] | None = None  # 强度值, or one per win mode (骑士⑥屠城⑤刀边)
+    appears: Appearance | None = None  # how its holder is seen (乱民: 村民阵营)
 
 
 @dataclass
@@ -280,33 +282,39 @@ class Team:
 class StatusDef:
     name: str
     text: str = ""
-    stops: tuple[str, ...] = ()
-    uses: int | None = None
-    note: str = ""
+    # its capabilities and those of what it includes (engine/status_words.py CAPS): flag → True,
+    # count → an integer, names → a tuple of names
+    caps: dict[str, Any] = field(default_factory=dict)
+    includes: tuple[str, ...] = ()  # 业炎 = 沉默 + 超度 + 遗忘
+    class_: str = ""  # 负面 | 非负面
+    immune_to: tuple[str, ...] = ()  # classes or names its holder cannot gain (秩序: 负面)
+    clears: tuple[str, ...] = ()  # classes or names it ends as it is gained (秩序: 负面)
+    stacks: bool = False  # each grant's counted capabilities count (独裁)
+    todo: str = ""  # not implemented yet: why
+    where: str = ""  # file:line
+    guards: Guard | None = None
+    appears: Appearance | None = None  # how its holder is seen while it holds it (雪隐: 村民阵营)
     told: str = ""
     dawn_notice: str = ""
-    no_vote: bool = False
-    not_votable: bool = False
-    no_sheriff: bool = False
-    silenced: bool = False  # 沉默: no skills but [强制] ones
-    vote_weight: int | None = None  # 迷魂: 0
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
-    blocks: tuple[str, ...] = ()  # skills its holder cannot use
     whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)
-    immune: bool = False  # no skill has any effect on its holder
-    void_acts: bool = False  # its holder's non-[强制] skills have no effect on others
-    follows_source: bool = False  # skills aimed at its giver aim at its holder too (拥抱)
-    spares_only: tuple[str, ...] = ()  # its holder goes out only by these causes or kinds (犯罪天才)
-    stands_in: tuple[str, ...] = ()  # its giver goes out instead for these causes or kinds (爱慕)
-    on_stop: tuple[Effect, ...] = ()  # effects when it stops an attack
-    extra_votes: int = 0  # 诽谤
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
+
+    def is_of(self, names: tuple[str, ...]) -> bool:
+        """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""
+        return "any" in names or self.name in names or (bool(self.class_) and self.class_ in names)
 
 
 @dataclass
 class DamageKind:
     name: str
-    defences: tuple[str, ...] = ()
+    ignores: tuple[str, ...] = ()  # guards it passes through (穿透: 守护); ("any",): all but `except_`
+    except_: tuple[str, ...] = ()
+
+    def ignores_guard(self, status: str) -> bool:
+        if "any" in self.ignores:
+            return status not in self.except_
+        return status in self.ignores
 
 
 @dataclass
@@ -479,6 +487,8 @@ class Ruleset:
     roles: dict[str, Role] = field(default_factory=dict)
     statuses: dict[str, StatusDef] = field(default_factory=dict)
     damage: dict[str, DamageKind] = field(default_factory=dict)
+    guard_order: tuple[str, ...] = ()  # the order guards are tried in; (): the soonest-ending first
+    seen_words: dict[str, str] = field(default_factory=dict)  # seen camp → the word a check tells
     setup_steps: tuple[Step, ...] = ()
     night_steps: tuple[Step, ...] = ()
     day_step: Step = field(default_factory=lambda: Step("白天", "day"))
@@ -524,13 +534,13 @@ class Ruleset:
         return self._skills().get(name)
 
     def uses_status_flag(self, flag: str) -> bool:
-        """Whether any status of the ruleset sets this flag (immune, void_acts, follows_source…)."""
+        """Whether any status of the ruleset gives this capability (immune, void_acts, follows_source…)."""
         cache: dict[str, bool] | None = getattr(self, "_flag_cache", None)
         if cache is None:
             cache = {}
             self._flag_cache = cache
         if flag not in cache:
-            cache[flag] = any(getattr(status, flag) for status in self.statuses.values())
+            cache[flag] = any(flag in status.caps for status in self.statuses.values())
         return cache[flag]
 
     def _skills(self) -> dict[str, Skill]:

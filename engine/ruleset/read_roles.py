@@ -1,4 +1,4 @@
-"""The sections of who plays: camps, statuses, damage kinds, teams, roles and their skills (with
+"""The sections of who plays: camps, teams, roles and their skills (with
 the effects and conditions they are written in), and options."""
 
 from __future__ import annotations
@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ruleset import model as m
+from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
+from engine.status_words import UNTILS
 from engine.vocabulary import (
     CAMP_KEYS,
     CONDITION_KEYS,
@@ -16,19 +18,16 @@ from engine.vocabulary import (
     EFFECT_KEYS,
     EFFECT_VERBS,
     GAME_CONDITIONS,
-    KIND_KEYS,
     KNOWN_TAGS,
     OPTION_KEYS,
     OUT_KEYS,
     ROLE_KEYS,
     SKILL_KEYS,
-    STATUS_KEYS,
     TEAM_KEYS,
     TIMING_TAGS,
     TO_FORMS,
     TRIGGER_KEYS,
     TRIGGERS,
-    UNTILS,
 )
 
 
@@ -37,47 +36,6 @@ def camps(doc: Node, ctx: Context) -> dict[str, m.Camp]:
     for name, node in ctx.entries(section_of(doc, "camps", ctx), CAMP_KEYS, "阵营"):
         camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
     return camps
-
-
-def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
-    out: dict[str, m.StatusDef] = {}
-    for name, node in ctx.entries(section_of(doc, "statuses", ctx), set(STATUS_KEYS), "状态"):
-        told = node.get("told", "")
-        skills = ctx.mapping(node.get("skills"), node, "skills", "skills") or Node()
-        out[name] = m.StatusDef(
-            name=name,
-            text=ctx.text(node, "text"),
-            stops=ctx.names(node, "stops"),
-            uses=ctx.integer(node, "uses", None),
-            note=ctx.text(node, "note"),
-            told=told if isinstance(told, str) else ("" if told is False else f"你获得了状态[{name}]。"),
-            dawn_notice=ctx.text(node, "dawn_notice"),
-            no_vote=ctx.flag(node, "no_vote"),
-            not_votable=ctx.flag(node, "not_votable"),
-            no_sheriff=ctx.flag(node, "no_sheriff"),
-            silenced=ctx.flag(node, "silenced"),
-            vote_weight=ctx.integer(node, "vote_weight", None),
-            cancels=ctx.names(node, "cancels"),
-            blocks=ctx.names(node, "blocks"),
-            whole_seat=ctx.flag(node, "whole_seat"),
-            immune=ctx.flag(node, "immune"),
-            void_acts=ctx.flag(node, "void_acts"),
-            follows_source=ctx.flag(node, "follows_source"),
-            spares_only=ctx.names(node, "spares_only"),
-            stands_in=ctx.names(node, "stands_in"),
-            on_stop=read_effects(node, "on_stop", ctx, f"状态 {name}"),
-            extra_votes=ctx.integer(node, "extra_votes", 0) or 0,
-            skills={k: sk for k, v in skills.items() if (sk := read_skill(f"[{name}]", k, v, skills, ctx)) is not None},
-        )
-    return out
-
-
-def damage(doc: Node, ctx: Context) -> dict[str, m.DamageKind]:
-    out: dict[str, m.DamageKind] = {}
-    section = section_of(doc, "damage", ctx)
-    for name, node in ctx.entries(section, KIND_KEYS, "伤害"):
-        out[name] = m.DamageKind(name, ctx.names(node, "defences"))
-    return out
 
 
 def teams(doc: Node, ctx: Context) -> dict[str, m.Team]:
@@ -133,6 +91,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             expansion=ctx.text(node, "expansion"),
             pool=ctx.text(node, "pool"),
             strength=_strength(node, ctx),
+            appears=read_appears.appears(node, f"身份 {name}", ctx),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")

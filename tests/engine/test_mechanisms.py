@@ -35,7 +35,7 @@ def test_defences_are_checked_in_the_rulesets_order_shortest_first() -> None:
     elder = game.st.seat(9)
     elder.statuses.append(StatusInstance("救药", source=4, until="night_end"))
     strike(game, Damage(9, "指杀", "杀人", 1, ""))
-    # 长寿 comes before 救药 in damage.指杀.defences: the elder's life is used up, the save is not
+    # 长寿 comes before 救药 in guard_order: the elder's life is used up, the save is not
     assert not elder.has_status("长寿") and elder.has_status("救药") and elder.alive
     elder.statuses.append(StatusInstance("守护", source=5, until="permanent"))
     elder.statuses.append(StatusInstance("守护", source=5, until="night_end"))

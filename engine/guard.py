@@ -1,0 +1,81 @@
+"""守护 … 不死: which of a seat's statuses stops a hit, in the ruleset's one table of guards.
+
+A hit is an attack as it strikes (a damage kind: 指杀, 穿透 …) or an out as it is resolved (a
+cause and the kind it counts as: 投票 / 投票出局, 毒药, 殉情 …). A status stops it when its
+``guards`` meet one of the hit's names at that stage and the attack's kind does not ignore it
+(穿透 无视[守护]; 致死伤害 ignores all but 不死). Of the statuses that would, the ruleset's
+``guard_order`` picks the first (wuyu's 指杀结算 一…五); without one, the soonest-ending goes
+first across names (M216: 优先判定时限最短的状态), and within one name always (165: 会优先消耗掉
+时限较短的[守护]). The two stages are two calls from the out pipeline (engine/deaths.py), not two
+mechanisms: the same table answers both.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from engine import cards
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.state import Seat, StatusInstance
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What meets the guards: its names (the damage kind; or the out's cause and kind) and the stage."""
+
+    names: tuple[str, ...]
+    at: str  # strike | out
+    kind: str = ""  # the damage kind, whose `ignores` apply as it strikes
+
+
+def first_guard(
+    game: Context, seat: Seat, hit: Hit, soonest: tuple[str, ...], *, instead: bool = False
+) -> StatusInstance | None:
+    """The status that stops this hit on this seat, or None. ``soonest``: the durations in the
+    order they end, seen from now; ``instead``: only guards whose giver goes out in its place."""
+    rs, st = game.rs, game.st
+    kind = rs.damage.get(hit.kind) if hit.at == "strike" else None
+    found = []
+    for status in seat.statuses:
+        guard = rs.statuses[status.name].guards
+        if guard is None or hit.at not in guard.at or guard.instead != instead or not guard.meets(hit.names):
+            continue
+        if kind is not None and kind.ignores_guard(status.name):
+            continue
+        if instead and not (status.source and st.seat(status.source).alive):
+            continue
+        if status.name in rs.guard_order or not rs.guard_order:
+            found.append(status)
+    found = [s for s in found if _active(game, seat, s)]
+    if not found:
+        return None
+    names = list(rs.statuses)
+
+    def rank(status: StatusInstance) -> tuple[int, int]:
+        by_time = soonest.index(status.until) if status.until in soonest else len(soonest)
+        if rs.guard_order:
+            return rs.guard_order.index(status.name), by_time
+        return by_time, names.index(status.name)
+
+    return min(found, key=rank)
+
+
+def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:
+    """A guard with uses loses one; at none left it ends ([守护：X] 抵消X次)."""
+    if shield.uses is not None:
+        shield.uses -= 1
+        if shield.uses <= 0:
+            game.remove_statuses(seat, partial(operator.is_, shield))
+
+
+def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
+    """A status held with a skill works only while its holder holds that skill (an elder whose
+    skills are used by another)."""
+    if not status.until.startswith("skill:"):
+        return True
+    return cards.find(game, seat, status.until.removeprefix("skill:")) is not None

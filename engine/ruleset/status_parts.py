@@ -1,0 +1,38 @@
+"""The parts a status definition is made of beside its capabilities: what it guards against
+(守护 … 不死) and how its holder appears to checks (表面阵营 / 表面身份)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.ruleset.model import Effect
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a defence stops (守护: 指杀; 坚韧: all but 红牌, 致死伤害, 投票出局), where and how often."""
+
+    against: tuple[str, ...] = ()  # damage kinds or out causes; ("any",): all but `except_`
+    except_: tuple[str, ...] = ()
+    at: tuple[str, ...] = ("strike",)  # strike: cancels the attack; out: keeps its holder in as the out resolves
+    instead: bool = False  # its giver goes out in its holder's place (爱慕)
+    uses: int | None = None
+    note: str = ""
+    on_stop: tuple[Effect, ...] = ()
+
+    def meets(self, names: tuple[str, ...]) -> bool:
+        """Whether it stops a hit known by these names (its kind, its cause)."""
+        if "any" in self.against:
+            return not any(n in self.except_ for n in names if n)
+        return any(n in self.against for n in names if n)
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """How a seat is seen by checks (表面阵营 / 表面身份), the truth left as it is (乱民<伪装>, 雪隐)."""
+
+    camp: str = ""
+    role: str = ""
+    final: bool = False  # later appearances do not change what this one set (侦探<犯罪天才> 决定反馈)

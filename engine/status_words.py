@@ -1,0 +1,131 @@
+"""The words of statuses, damage kinds, guards, appearances and durations, each with a gloss.
+
+One table per part of the posts' 词条说明 / 用语定义 that a status or an attack is written in: the
+keys of a status; the capabilities it gives its holder (``CAPS``: each read in one module, so a
+reader holding a post finds what 沉默 does in one place); the keys of its ``guards:`` (守护 …
+不死) and of a damage kind (穿透 无视[守护]); ``appears:``; the durations (``UNTILS``); and the
+keys a ruleset has dropped, each with what replaces it, so that loading an old ruleset says what
+to write instead.
+
+Departures from ../shared/design/ENGINE_LAYERS.md §3 C–E, and why:
+- these tables live here, not in engine/vocabulary.py, which would pass 600 lines; both sit in the
+  lowest layer, so the loader, the docs and the engine read the same rows;
+- a guard names the stage it acts at (``at: strike`` 抵消 / ``at: out`` 免于出局) instead of one
+  check per hit: M216's 出局结算流程 1 and 2 are two steps, and 165's 坚韧 / 不死 ("不会出局") meet
+  outs that are no attack at all (the vote, a plain 出局); one function still answers both;
+- a compound's capabilities are expanded as the ruleset loads rather than per seat at play time:
+  ``includes`` cannot change during a game, and every reader stays a dictionary lookup.
+"""
+
+from dataclasses import dataclass
+
+ANY = "any"  # `against: any` / `ignores: any`: every kind and cause (less the `except` list)
+
+STATUS_KEYS = {
+    "text": "the post's sentence",
+    "caps": "what it does to its holder: capabilities of the table below (`[silenced, {vote_weight: 0}]`)",
+    "includes": "statuses it is made of, whose capabilities its holder has too (业炎 = 沉默 + 超度 + 遗忘)",
+    "class": "负面 | 非负面: its class, for immunities by class (秩序 会清除并免疫负面状态)",
+    "immune_to": "classes or names its holder cannot gain while it holds it (免疫负面状态; any: 永久不会获得任何[状态], held with a skill's `grants`)",
+    "clears": "classes or names it ends on its holder as it is gained (秩序 清除负面状态)",
+    "stacks": "true: each grant counts (独裁 可以叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
+    "todo": "not implemented yet: why (the check lists it)",
+    "told": "what its holder is told (true: its name; false: nothing); absent: its name if it is 负面 (会得知被附加的效果), else nothing",
+    "dawn_notice": "the dawn notice's heading listing its holders",
+    "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
+    "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
+    "guards": "what it stops: a damage kind as it strikes, or an out as it is resolved (守护, 坚韧, 霸道, 不死)",
+    "appears": "how its holder is seen by checks while it holds it (雪隐: {camp: 村民阵营}); see `appears`",
+    "skills": "skills its holder holds while it holds it",
+}
+
+
+@dataclass(frozen=True)
+class Cap:
+    """One capability a status gives its holder: the value it takes, its gloss, and its one reader."""
+
+    shape: str  # flag: written bare | count: an integer | names: a list of names
+    gloss: str
+    read_in: str  # the engine module that reads it, and no other
+
+
+CAPS = {
+    "no_vote": Cap("flag", "its holder may not vote", "engine.voting"),
+    "not_votable": Cap("flag", "its holder may not be voted for", "engine.voting"),
+    "vote_weight": Cap("count", "its holder's vote counts this much (迷魂: 0)", "engine.voting"),
+    "extra_votes": Cap("count", "its holder counts this many votes more in the day's count (诽谤)", "engine.voting"),
+    "no_sheriff": Cap("flag", "its holder may not become sheriff", "engine.labels"),
+    "silenced": Cap("flag", "its holder may use only [强制] skills (165 沉默)", "engine.legal"),
+    "only_tags": Cap(
+        "names", "its holder may use only skills with one of these tags (M216 沉默: [强制, 团队])", "engine.legal"
+    ),
+    "blocks": Cap("names", "skills its holder may not use (首夜刀口: 自爆)", "engine.legal"),
+    "blocks_tags": Cap("names", "skills with one of these tags its holder may not use (缴械: [杀人])", "engine.legal"),
+    "immune": Cap("flag", "no skill has any effect on its holder (the act is spent)", "engine.targeting"),
+    "void_acts": Cap(
+        "flag",
+        "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",
+        "engine.targeting",
+    ),
+    "follows_source": Cap(
+        "flag", "every skill aimed at its giver aims at its holder as well (拥抱)", "engine.targeting"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A named time a status lasts to (`until:`): the moment it ends at, and whether one granted in
+    the phase that moment closes lasts on to the next such moment (在下一个讨论日: next_day_end)."""
+
+    gloss: str
+    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out; "": never
+    not_granted_now: bool = False
+
+
+# The durations, one table: a timeline with sub-phases adds its anchors here (持续至下一个[正午]阶段开始:
+# an anchor ending at the moment the timeline marks as 正午 opens).
+UNTILS = {
+    "permanent": Anchor("for the rest of the game", ""),
+    "night_end": Anchor("until the night ends", "night_end"),
+    "day_end": Anchor("until the day ends", "day_end"),
+    "next_day_end": Anchor("until the end of the next day (在下一个讨论日不得投票)", "day_end", not_granted_now=True),
+    "election_end": Anchor("until 竞选日 ends", "election_end"),
+    "source_out": Anchor("until its giver is out", "source_out"),
+    "night_start": Anchor("until the next night opens (在下一个夜晚开始前)", "night_start", not_granted_now=True),
+}
+STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
+GUARD_KEYS = {
+    "against": "the damage kinds or out causes it stops (指杀, 投票出局, 红牌 …); any: all of them",
+    "except": "with `against: any`: the kinds and causes it does not stop (坚韧: 红牌, 致死伤害, 投票出局)",
+    "at": "strike (default): it cancels the attack as it strikes (抵消); out: it keeps its holder in as the out is resolved (不会出局); [strike, out]: both (不死 vs attacks and the vote)",
+    "instead": "giver: its giver goes out in its holder's place (爱慕); only while the giver is in",
+    "uses": "how many hits it stops ([守护:X]); absent: any number",
+    "note": "what the log says when it stops one",
+    "on_stop": "effects when it stops a hit (its holder is `self`)",
+}
+APPEARS_KEYS = {
+    "camp": "the camp a check sees (表面阵营); its truth stays as it is",
+    "role": "the role a check sees (表面身份)",
+    "final": "true: what it sets holds against appearances gained after it (侦探<犯罪天才> 决定反馈)",
+}
+GUARD_STAGES = {
+    "strike": "an attack meets its target (deaths.strike): the attack is cancelled",
+    "out": "an out is resolved (deaths.out): its holder stays in, or its giver goes out instead",
+}
+KIND_KEYS = {
+    "ignores": "guards this kind passes through (穿透 无视[守护]); any: all of them but `except`",
+    "except": "with `ignores: any`: the guards it still meets (致死伤害: 不死)",
+}
+REMOVED_STATUS_KEYS = {
+    **{name: f"caps: [{name}]" if cap.shape == "flag" else f"caps: [{{{name}: ...}}]" for name, cap in CAPS.items()},
+    "stops": "guards: {against: [...]}",
+    "uses": "guards: {uses: N}",
+    "note": "guards: {note: ...}",
+    "on_stop": "guards: {on_stop: [...]}",
+    "spares_only": "guards: {against: any, except: [...], at: out}",
+    "stands_in": "guards: {against: [...], at: out, instead: giver}",
+}
+REMOVED_KIND_KEYS = {
+    "defences": "damage.<kind>.ignores 与顶层 guard_order（各状态的 guards.against 说明它抵挡哪些伤害）",
+}
