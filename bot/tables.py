@@ -65,7 +65,7 @@ def shared_ruleset(ruleset_id: str) -> Ruleset:
 @cache
 def _ruleset(ruleset_id: str, digest: str) -> Ruleset:
     rs = load_ruleset(ruleset_id)
-    gc.freeze()  # kept as long as the process: out of the garbage collector's full passes
+    gc.freeze()  # it lives as long as the process: it (and all alive now) leaves the collector's full passes
     return rs
 
 

@@ -3,13 +3,14 @@ rows, a snapshot, the game row — in one transaction, through SQLAlchemy Core.
 
 Delivery marks (an outbox row sent, or refused by QQ) are not written one by one: they wait in
 memory and ride along with the next write, or are flushed on their own once they waited
-``MARK_DELAY`` seconds with no write to carry them, or at shutdown. While commands come, marks
-ride along and no transaction of their own competes with the next command's write. What that costs after a crash (SIGKILL, power loss): the rows sent
-in the last ``MARK_DELAY`` seconds before it are sent once more at restart, as is the one whose
-OneBot call was in flight. That is the least OneBot allows: a send carries no idempotency key
-and QQ cannot be asked whether a message arrived, so a row is either marked before its send
-(and may be lost) or after it (and may repeat); the outbox promises never to lose one. Within
-one process no row is sent twice: rows are queued in memory once, as they are committed.
+``MARK_DELAY`` seconds with no write to carry them, or at shutdown: while commands come, no
+transaction of the marks' own competes with the next command's write. What that costs after a
+crash (SIGKILL, power loss): the rows sent in the last ``MARK_DELAY`` seconds before it are sent
+once more at restart, as is the one whose OneBot call was in flight. That is the least OneBot
+allows: a send carries no idempotency key and QQ cannot be asked whether a message arrived, so a
+row is either marked before its send (and may be lost) or after it (and may repeat); the outbox
+promises never to lose one. Within one process no row is sent twice: rows are queued in memory
+once, as they are committed.
 """
 
 from __future__ import annotations
