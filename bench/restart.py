@@ -7,6 +7,9 @@ simulated QQ connects over the reverse WebSocket; a player of the middle game se
 Prints the time from the bot's launch to that answer, when the bot says every deadline was
 read and the next hour's armed (its log; a baseline arms them all before it answers), the bot's RSS then, and after every game was touched (one 身份 each, so each
 is rebuilt), and from the largest and smallest N the memory each live game costs.
+First, as the floor no bot can beat, the same for a bare NoneBot echo app on the same stack
+(bench/wire.py's): the interpreter, NoneBot, FastAPI and the OneBot adapter starting up.
+The client retries its connection every 20 ms, so the figures are not rounded to its retries.
 ``--root`` runs another checkout (a baseline) with the same seeding and client.
 """
 
@@ -25,8 +28,9 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 from bench.seed import qq  # noqa: E402
-from bot.sandbox import World, sent  # noqa: E402
-from tests.e2e.harness import BOT, BotProcess, attach  # noqa: E402
+from bench.wire import EchoProcess  # noqa: E402
+from bot.sandbox import SandboxClient, World, connect, sent  # noqa: E402
+from tests.e2e.harness import BOT, TOKEN, BotProcess  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,6 +40,37 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+async def attach(process: BotProcess, world: World, timeout: float) -> SandboxClient:
+    """Connect as NapCat would, retrying every 20 ms while the process starts."""
+    deadline = time.perf_counter() + timeout
+    while True:
+        try:
+            return await connect(process.url, BOT, TOKEN, world=world)
+        except OSError:
+            if time.perf_counter() > deadline:
+                raise AssertionError("it did not come up:\n" + process.log()[-3000:]) from None
+            await asyncio.sleep(0.02)
+
+
+async def echo_floor() -> float:
+    """Launch to first answer of the bare echo app."""
+    with tempfile.TemporaryDirectory(prefix="bench-restart-echo-") as scratch:
+        process = EchoProcess(Path(scratch))
+        world = World(BOT)
+        world.add_user(7, "P")
+        world.befriend(7)
+        began = time.perf_counter()
+        process.start()
+        try:
+            client = await attach(process, world, timeout=60)
+            await ask(client, 7)
+            first = time.perf_counter() - began
+            await client.close()
+        finally:
+            process.stop()
+    return first
 
 
 async def ask(client, qq_number: int, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
@@ -86,6 +121,10 @@ async def one(root: Path, games: int, touch: bool) -> dict[str, float]:
 
 
 async def run(root: Path, sizes: list[int], runs: int) -> None:
+    floors = sorted([await echo_floor() for _ in range(runs)])
+    print(
+        f"bare NoneBot echo: first answer min {floors[0]:.2f} s, median {statistics.median(floors):.2f} s", flush=True
+    )
     per_size: dict[int, list[dict[str, float]]] = {}
     for games in sizes:
         per_size[games] = [await one(root, games, touch=(i == 0)) for i in range(runs)]

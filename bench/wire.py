@@ -76,7 +76,8 @@ async def game_at_the_wolves_step(t: Table) -> tuple[int, int]:
     for qq in PLAYERS:
         await t.told(qq, "你的角色：", since=mark)
     wolves = [qq for qq in PLAYERS if t.identity(qq)[0] == "狼人"]
-    await t.say(DIRECTOR, "/推进", "已推进")
+    await t.say(DIRECTOR, "/推进", "【第1天开门】")
+    await t.told(DIRECTOR, "已推进", since=mark)  # what it closed is said to the director by DM only
     await t.told(wolves[0], "【第1夜·狼人】", since=mark)
     target = next(t.identity(qq)[1] for qq in PLAYERS if qq not in wolves)
     return wolves[0], target

@@ -11,6 +11,7 @@ index answers for it from then on: its games change only through open tables.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import pickle
 from collections import defaultdict
@@ -60,7 +61,9 @@ def shared_ruleset(ruleset_id: str) -> Ruleset:
 
 @cache
 def _ruleset(ruleset_id: str, digest: str) -> Ruleset:
-    return load_ruleset(ruleset_id)
+    rs = load_ruleset(ruleset_id)
+    gc.freeze()  # it lives as long as the process: it (and all alive now) leaves the collector's full passes
+    return rs
 
 
 @dataclass

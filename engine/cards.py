@@ -108,9 +108,11 @@ def held(game: Context, seat: Seat) -> list[Held]:
     """Every skill the seat holds now (lost or spent ones too), its acting card's first. Tonight a
     seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill.
 
-    Remembered while nothing that changes it moves: every such change bumps the state's version."""
+    Remembered while nothing that changes it moves: a change to this seat alone bumps its own
+    version, any other change the shared one (``Context.changed``)."""
     st = game.st
-    key = ("held", st.version, st.phase == "election", seat.no, seat.current, seat.shown)
+    own = game.seat_versions.get(seat.no, 0)
+    key = ("held", game.shared_version, own, st.phase == "election", seat.no, seat.current, seat.shown)
     cached = game.memo.get(key)
     if cached is None:
         cached = game.memo[key] = _held(game, seat)
@@ -246,7 +248,7 @@ def refresh(game: Context, seat: Seat, rule: str) -> None:
     seat.current = current_index(seat)
     if before != seat.current:
         card = seat.card
-        game.changed()
+        game.changed(seat.no)
         game.log("card", f"{game.who(seat.no)}的当前身份变为{position(seat, card)}{card.role}", rule)
         if game.rs.roles[card.role].counter and not card.counters:
             if st.phase in {"night", "dawn", "election"}:
@@ -267,7 +269,7 @@ def swap(game: Context, seat: Seat, for_night: bool, rule: str) -> None:
         seat.cards.reverse()
         seat.current = len(seat.cards) - 1 - seat.current
         seat.shown = len(seat.cards) - 1 - seat.shown
-    game.changed()
+    game.changed(seat.no)
     game.log("card", f"{game.who(seat.no)}的第一身份与第二身份互换" + ("（至夜晚结束）" if for_night else ""), rule)
     refresh(game, seat, rule)
     after = {h.skill.name for h in held(game, seat) if usable(game, seat, h)}
@@ -340,7 +342,7 @@ def leave_lost_teams(game: Context, seat: Seat, rule: str) -> None:
         if tag_of_team(game, team) is None or bears(game, seat, team):
             continue
         seat.teams.remove(team)
-        game.changed()
+        game.changed(seat.no)
         game.log("team", f"{game.who(seat.no)}失去[{tag_of_team(game, team)}]标签，移出{team}", rule)
         game.tell(seat.no, f"你已不再拥有[{tag_of_team(game, team)}]标签，移出{team}。")
         group = game.rs.teams[team]
@@ -377,7 +379,7 @@ def relay(game: Context) -> None:
             if not seat.alive or bearer is None or tag.relay_of in bearer.tags:
                 continue
             bearer.tags.append(tag.relay_of)
-            game.changed()
+            game.changed(seat.no)
             names = "、".join(texts.target_label(rs, st.seat(n)) for n in holders)
             taken = rs.card_tags[tag.relay_of]
             skills = "、".join(f"<{n}>" for n in taken.skills) or "无"
@@ -432,7 +434,7 @@ def choose_first(game: Context, seat: Seat, role: str) -> str:
         raise Refusal(f"{why}。请发送「{skill} {other}」。")
     if seat.cards[0].role != role:
         seat.cards.reverse()
-        game.changed()
+        game.changed(seat.no)
     seat.skills[skill].used += 1
     game.log("order", f"{game.who(seat.no)}选择第一身份{role}", skill)
     return f"已记录：第一身份{seat.cards[0].role}，第二身份{seat.cards[1].role}。截止前可重新发送以更改。"

@@ -27,7 +27,7 @@ def become(game: Context, target: int, role: str, rule: str, keep_camp: bool = F
     card.skills = cards.new_states(game, role)
     card.camp = game.rs.roles[role].camp
     unsettled = game.rs.camps[card.camp].unsettled if card.camp in game.rs.camps else False
-    game.changed()
+    game.changed(target)
     game.log("card", f"{game.who(target)}的身份由{old}变为{role}", rule)
     for skill in game.rs.roles[role].skills.values():
         for grant in skill.grants if skill.name in card.skills else ():

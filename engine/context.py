@@ -35,8 +35,11 @@ class Context:
         self.rs = rs
         self.st = st
         self.out: list[Message] = []
-        # answers that hold while the state's version and step stay the same (legal targets)
+        # answers that hold while what they read stays the same: legal targets while the state's
+        # version and step do; a seat's skills while its own version and the shared one do
         self.memo: dict[tuple[object, ...], Any] = {}
+        self.seat_versions: dict[int, int] = {}  # bumped by a change to that seat's own state only
+        self.shared_version = 0  # bumped by every other change
 
     def emit(self, event: object) -> None:
         """What an event sets off, at once."""
@@ -136,22 +139,28 @@ class Context:
         )
         for skill in sdef.skills.values():  # skills held while the status is (激励)
             seat.skills[skill.name] = SkillState(skill.name, skill.uses)
-        self.changed()
+        self.changed(target)
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:
             self.tell(target, sdef.told)
         if sdef.dawn_notice:
             self.st.dawn_statuses.append((name, target))
 
-    def changed(self) -> None:
-        """Note a change a victory condition can read (alive, camp, status, team)."""
+    def changed(self, seat: int | None = None) -> None:
+        """Note a change a victory condition can read (alive, camp, status, team). ``seat``: it
+        changed that seat's own state only, so the others' skills (``cards.held``) stand — unless
+        skills are lent tonight, when a lender's card is its borrower's too."""
         self.st.version += 1
+        if seat is None or self.st.lent:
+            self.shared_version += 1
+        else:
+            self.seat_versions[seat] = self.seat_versions.get(seat, 0) + 1
 
     def remove_statuses(self, seat: Seat, which: Callable[[StatusInstance], bool]) -> list[StatusInstance]:
         removed = [s for s in seat.statuses if which(s)]
         if removed:
             seat.statuses = [s for s in seat.statuses if not which(s)]
-            self.changed()
+            self.changed(seat.no)
         return removed
 
     def set_camp(self, target: int, camp: str, rule: str) -> None:
@@ -159,7 +168,7 @@ class Context:
         if seat.camp == camp:
             return
         seat.camp = camp
-        self.changed()
+        self.changed(target)
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
 
@@ -168,7 +177,7 @@ class Context:
             seat = self.st.seat(no)
             if name not in seat.teams:
                 seat.teams.append(name)
-                self.changed()
+                self.changed(no)
             if name not in seat.joined:
                 seat.joined.append(name)
         everyone = [s for s in self.st.seats if name in s.teams]
@@ -206,7 +215,7 @@ class Context:
             state.uses = None if state.uses is None or skill.uses is None else state.uses + skill.uses
         else:
             seat.card.skills[name] = SkillState(name, skill.uses, granted=self.st.grants)
-        self.changed()
+        self.changed(target)
         self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
 
     def ask_succession(self, sheriff: int) -> None:

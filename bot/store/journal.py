@@ -2,13 +2,15 @@
 rows, a snapshot, the game row — in one transaction, through SQLAlchemy Core.
 
 Delivery marks (an outbox row sent, or refused by QQ) are not written one by one: they wait in
-memory and ride along with the next write, or are flushed on their own at most ``MARK_DELAY``
-seconds later, or at shutdown. What that costs after a crash (SIGKILL, power loss): the rows sent
-in the last ``MARK_DELAY`` seconds before it are sent once more at restart, as is the one whose
-OneBot call was in flight. That is the least OneBot allows: a send carries no idempotency key
-and QQ cannot be asked whether a message arrived, so a row is either marked before its send
-(and may be lost) or after it (and may repeat); the outbox promises never to lose one. Within
-one process no row is sent twice: rows are queued in memory once, as they are committed.
+memory and ride along with the next write, or are flushed on their own once they waited
+``MARK_DELAY`` seconds with no write to carry them, or at shutdown: while commands come, no
+transaction of the marks' own competes with the next command's write. What that costs after a
+crash (SIGKILL, power loss): the rows sent in the last ``MARK_DELAY`` seconds before it are sent
+once more at restart, as is the one whose OneBot call was in flight. That is the least OneBot
+allows: a send carries no idempotency key and QQ cannot be asked whether a message arrived, so a
+row is either marked before its send (and may be lost) or after it (and may repeat); the outbox
+promises never to lose one. Within one process no row is sent twice: rows are queued in memory
+once, as they are committed.
 """
 
 from __future__ import annotations
@@ -75,6 +77,11 @@ class _Marks:
         self.sent: dict[int, float] = {}
         self.failed: dict[int, tuple[int, str]] = {}
         self.timer: asyncio.Task[None] | None = None
+        self.since = 0.0  # when the oldest of them was queued (time.monotonic)
+
+    def queued(self) -> None:
+        if len(self.sent) + len(self.failed) == 1:
+            self.since = time.monotonic()
 
     def take(self) -> tuple[dict[int, float], dict[int, tuple[int, str]]]:
         taken = self.sent, self.failed
@@ -82,6 +89,8 @@ class _Marks:
         return taken
 
     def give_back(self, sent: dict[int, float], failed: dict[int, tuple[int, str]]) -> None:
+        if not (self.sent or self.failed):
+            self.since = time.monotonic()
         self.sent = sent | self.sent
         self.failed = failed | self.failed
 
@@ -120,13 +129,15 @@ async def _write_marks(connection: AsyncConnection, sent: dict[int, float], fail
 
 
 def mark_sent(row: OutboxRow) -> None:
-    _marks.sent[row.id] = time.time()
     _marks.failed.pop(row.id, None)
+    _marks.sent[row.id] = time.time()
+    _marks.queued()
     _soon()
 
 
 def mark_failed(row: OutboxRow) -> None:
     _marks.failed[row.id] = (row.attempts, row.error)
+    _marks.queued()
     _soon()
 
 
@@ -136,8 +147,13 @@ def _soon() -> None:
 
 
 async def _flush_later() -> None:
+    """Flush the marks once the oldest waited ``MARK_DELAY``; a write that carried them meanwhile
+    starts the wait again with the marks queued after it."""
     while _marks.sent or _marks.failed:
-        await asyncio.sleep(MARK_DELAY)
+        wait = _marks.since + MARK_DELAY - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            continue
         try:
             await flush()
         except Exception:  # the marks stay queued for the next write, or the next round

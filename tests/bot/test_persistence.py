@@ -4,6 +4,7 @@ next write, a start-up that rebuilds no game until one is touched, and the routi
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -82,6 +83,28 @@ async def test_a_command_is_one_transaction_and_its_marks_ride_with_the_next(
     assert waiting[0] not in still  # the first reply's mark went with the second command
     assert len(still) == 1
     await journal.flush()
+    assert await unsent() == []
+
+
+async def test_marks_get_a_write_of_their_own_only_once_no_command_carried_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.store import journal
+
+    await journal.stop()
+    monkeypatch.setattr(journal, "MARK_DELAY", 1.0)
+    table = await running_game(app, monkeypatch)
+    await journal.flush()
+    voters, target = list(PLAYERS)[:4], list(PLAYERS)[4]
+    with commits() as seen:
+        for voter in voters:  # a command every 0.4 s: each carries the marks the one before left
+            vote = c.CastVote(at=now(), seat=seat(table, voter), target=seat(table, target))
+            await accepted(app, voter, f"投票 {secret(table, target)}", vote)
+            await asyncio.sleep(0.4)
+        assert seen == ["commit"] * 4  # the commands' writes, none of the marks' own
+        assert len(await unsent()) == 1  # the last reply's mark still waits ...
+        await asyncio.sleep(1.5)
+        assert seen == ["commit"] * 5  # ... until it waited MARK_DELAY: then it is written alone
     assert await unsent() == []
 
 
