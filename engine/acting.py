@@ -14,6 +14,7 @@ from engine import cards, conditions, effects, prompts, rounds, targeting, texts
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
+from engine.phases import PHASES, Phase
 from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
 from engine.state import Act, Card, Seat
@@ -82,7 +83,7 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"你处于[{blocking[0]}]状态，不能发动{skill.name}（{rs.statuses[blocking[0]].text}）"
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         return f"现在不满足{skill.name}的发动条件（{skill.text}）"
-    if st.phase == "election" and not skill.during_election:
+    if st.phase == Phase.ELECTION and not skill.during_election:
         return f"竞选日不能发动{skill.name}"
     if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
         return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
@@ -104,7 +105,7 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     holding = cards.find(game, seat, skill.name)
     if holding and holding.state.used_on == st.phase_key:
         return f"{title}已经发动过{skill.name}"
-    if holding and skill.per_nights and holding.state.used_on.startswith("night:") and st.phase == "night":
+    if holding and skill.per_nights and holding.state.used_on.startswith(f"{Phase.NIGHT}:") and st.phase == Phase.NIGHT:
         block = (st.day - 1) // skill.per_nights
         used = int(holding.state.used_on.split(":")[1])
         if (used - 1) // skill.per_nights == block:
@@ -121,7 +122,7 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
 def _too_late(game: Game, skill: Skill) -> str | None:
     """关门前N分钟内不能发动 (荣耀)."""
     st = game.st
-    if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
+    if not skill.not_last_minutes or st.phase != Phase.DAY or st.deadline is None:
         return None
     if st.deadline - st.now <= timedelta(minutes=skill.not_last_minutes):
         return f"关门前{skill.not_last_minutes}分钟内不能发动{skill.name}（关门时间 {game.deadline_text(st.deadline)}）"
@@ -150,9 +151,10 @@ def not_held(game: Game, seat: Seat, skill: Skill) -> str | None:
 
 def _in_current_step(game: Game, skill: Skill) -> bool:
     st = game.st
-    if st.deadline is None or st.work or st.phase not in {"setup", "night", "day", "election"}:
+    phase = PHASES[st.phase]
+    if st.deadline is None or st.work or not (phase.stepped or phase.votes):
         return False
-    if st.phase == "election":
+    if st.phase == Phase.ELECTION:
         return skill.timing == "day"
     return skill.name in game.rs.steps(st.phase)[st.step].skills
 
@@ -185,10 +187,13 @@ def open_actors(game: Game, step: Step) -> None:
 
 
 def _seat_deadlines(game: Game, step: Step) -> None:
-    """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's)."""
+    """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's), from
+    the step's opening (or from 关门, for a step with ``after_close``)."""
     st = game.st
     assert st.step_opened is not None
-    default = step.minutes or (st.settings["setup_minutes"] if st.phase == "setup" else st.settings["step_minutes"])
+    default = step.minutes or (st.settings["setup_minutes"] if st.phase == Phase.SETUP else st.settings["step_minutes"])
+    if step.after_close is not None:
+        default = step.after_close
     st.seat_deadlines = {}
     for no, name in st.waiting:
         skill = cards.find(game, st.seat(no), name)
@@ -234,7 +239,7 @@ def _fire_after_out(game: Game, seat: Seat, card: Card, step: Step) -> None:
 def pending(game: Game, seat: Seat) -> list[Skill]:
     """The skills this seat may still use or pass in the current step."""
     st = game.st
-    if st.phase not in {"setup", "night"} or not seat.alive:
+    if not PHASES[st.phase].stepped or not seat.alive:
         return []
     out = []
     for no, name in st.waiting:
@@ -247,7 +252,7 @@ def pending(game: Game, seat: Seat) -> list[Skill]:
 def anyone_pending(game: Game) -> bool:
     """Whether the step must still wait: someone may act (the day always runs to 关门)."""
     st = game.st
-    if st.phase in {"day", "election"}:
+    if PHASES[st.phase].votes:
         return True
     return any(st.seat(no).alive for no, _ in st.waiting)
 
@@ -286,11 +291,11 @@ def announce_step(game: Game) -> None:
     st = game.st
     if st.deadline is None:
         return
-    title = "竞选日" if st.phase == "election" else texts.phase_title(st.phase, st.day)
-    step = game.rs.steps(st.phase)[st.step] if st.phase != "election" else game.rs.day_step
+    title = texts.phase_title(st.phase, st.day)
+    step = game.rs.steps(st.phase)[st.step]
     until = game.deadline_text(st.deadline)
     for seat in st.seats:
-        if st.phase in {"day", "election"}:
+        if PHASES[st.phase].votes:
             skills = [
                 s
                 for s in views.skills_known(game, seat)
@@ -305,7 +310,7 @@ def announce_step(game: Game) -> None:
             continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
         how = "或".join(_syntax(game, seat, s) for s in skills)
-        if st.phase in {"day", "election"}:  # a day skill is used when sent; there is nothing to pass
+        if PHASES[st.phase].votes:  # a day skill is used when sent; there is nothing to pass
             game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送{how}发动。", "prompt")
         else:
             game.tell(
@@ -485,7 +490,7 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
         game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
     effects.run(ctx, skill.effects)
     targeting.fire_targeted(game, seat, skill, ctx.targets)
-    if st.phase == "election" and rs.sheriff and skill.name in rs.sheriff.swallowed_by:
+    if st.phase == Phase.ELECTION and rs.sheriff and skill.name in rs.sheriff.swallowed_by:
         from engine import election
 
         election.swallow(game, seat, skill.name)
@@ -496,7 +501,7 @@ def use(game: Game, seat: Seat, holding: Held, chosen: list[int], choice: str | 
 
 
 def _playing(game: Game) -> None:
-    if game.st.phase == "over":
+    if game.st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     if game.st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
@@ -578,7 +583,7 @@ def act(game: Game, cmd: c.Act) -> str:
         return f"已记录：{skill.name}。"
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
-    if st.phase in {"day", "election"}:
+    if PHASES[st.phase].votes:
         use(game, seat, holding, list(cmd.targets), cmd.choice)
         return (
             f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
@@ -619,16 +624,16 @@ def _when(game: Game, skill: Skill) -> str:
     step = game.rs.step_of(skill.name)
     if step is None:
         return "白天" if skill.timing == "day" else "触发时"
-    return f"{texts.PHASE_NAMES[step.phase]}·{step.name}"
+    return f"{step.sub_phase}·{step.name}"
 
 
 def now_text(game: Game) -> str:
     st = game.st
-    if st.phase in {"setup", "night"} and st.deadline is not None:
+    if PHASES[st.phase].stepped and st.deadline is not None:
         return f"{texts.phase_title(st.phase, st.day)}·{game.rs.steps(st.phase)[st.step].name}"
-    if st.phase == "dawn":
-        return f"{texts.phase_title('night', st.day)}已结束，等待开门"
-    if st.deadline is None and st.phase != "over":
+    if st.phase == Phase.DAWN:
+        return f"{texts.phase_title(Phase.NIGHT, st.day)}已结束，等待开门"
+    if st.deadline is None and st.phase != Phase.OVER:
         return f"{texts.phase_title(st.phase, st.day)}结算中"
     return texts.phase_title(st.phase, st.day)
 
@@ -658,7 +663,7 @@ def pass_(game: Game, cmd: c.Pass) -> str:
 
 def last_words(game: Game, cmd: c.LastWords) -> str:
     seat = game.named_seat(cmd.seat)
-    if game.st.phase == "over":
+    if game.st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     if not seat.last_words_right:
         raise Refusal("你没有留遗言的权利（遗言只给靠前出局、收到遗言通知的角色）。")
@@ -676,7 +681,7 @@ def last_words(game: Game, cmd: c.LastWords) -> str:
     seat.last_words = text
     game.log("last_words", f"{game.who(seat.no)}的遗言：{text}", "遗言")
     st = game.st
-    if st.phase in {"day", "election"} and seat.out_phase != st.phase_key:
+    if PHASES[st.phase].votes and seat.out_phase != st.phase_key:
         # 〔导演〕公示…遗言 at 开门: a night's out whose day opened at once has its 遗言 published on arrival
         seat.last_words_published = True
         game.say_public(f"【遗言】{seat.name}的遗言：{text}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from engine import boards, texts
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Role, Skill
 from engine.state import Card, Seat, SkillState
 
@@ -52,7 +53,7 @@ def current_index(seat: Seat) -> int:
 
 def acting_card(game: Game, seat: Seat) -> Card:
     """The card a seat acts with: the current one, or on 竞选日 the one publicly current."""
-    if game.st.phase == "election":
+    if game.st.phase == Phase.ELECTION:
         return seat.cards[seat.shown]
     return seat.cards[seat.current]
 
@@ -72,12 +73,12 @@ def publicly_in(game: Game, seat: Seat) -> bool:
     st = game.st
     if seat.alive or seat.no not in st.night_deaths:
         return seat.alive
-    return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
+    return st.phase == Phase.ELECTION or (game.rs.notices.unannounced_targetable and PHASES[st.phase].news_waits)
 
 
 def known_out(game: Game, seat: Seat) -> bool:
     """Out, and everyone knows it: a night's outs are announced at 开门 (after 竞选日 where there is one)."""
-    return not seat.alive and not (seat.no in game.st.night_deaths and game.st.phase in {"night", "dawn", "election"})
+    return not seat.alive and not (seat.no in game.st.night_deaths and PHASES[game.st.phase].before_news)
 
 
 # ---------------------------------------------------------------- tags and skills
@@ -111,7 +112,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
 
     Remembered while nothing that changes it moves: every such change bumps the state's version."""
     st = game.st
-    key = ("held", st.version, st.phase == "election", seat.no, seat.current, seat.shown)
+    key = ("held", st.version, st.phase == Phase.ELECTION, seat.no, seat.current, seat.shown)
     cached = game.memo.get(key)
     if cached is None:
         cached = game.memo[key] = _held(game, seat)
@@ -243,11 +244,11 @@ def refresh(game: Game, seat: Seat, rule: str) -> None:
         game.changed()
         game.log("card", f"{game.who(seat.no)}的当前身份变为{position(seat, card)}{card.role}", rule)
         if game.rs.roles[card.role].counter and not card.counters:
-            if st.phase in {"night", "dawn", "election"}:
+            if PHASES[st.phase].before_news:
                 st.at_notice.append(("counter", seat.no, card.id, ""))
             else:
                 start_counter(game, seat, card)
-    if st.phase == "day":  # by day an out is public at once; a night's waits for 开门
+    if st.phase == Phase.DAY:  # by day an out is public at once; a night's waits for 开门
         seat.shown = seat.current
     leave_lost_teams(game, seat, rule)
 

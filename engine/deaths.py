@@ -21,7 +21,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards, effects, notices, prompts, rounds, texts, victory
+from engine import cards, effects, notices, phases, prompts, rounds, texts, victory
+from engine.phases import PHASES
 from engine.state import Card, Damage, StatusInstance, lasting_until
 
 if TYPE_CHECKING:
@@ -269,7 +270,7 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
                 or cause in trigger.except_causes
             ):
                 continue
-            if trigger.phase and trigger.phase != ("night" if st.phase in {"night", "dawn"} else "day"):
+            if trigger.phase and trigger.phase != (phases.kind(st.phase) or "day"):
                 continue
             if skill.forced:
                 if cards.spent(state):
@@ -277,7 +278,7 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
                 game.log("trigger", f"{game.who(seat.no)}的{skill.name}触发", skill.name)
                 todo = trigger.effects if trigger.effects is not None else skill.effects
                 effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), todo)
-            elif trigger.at == "dawn" and st.phase in {"night", "dawn", "election"}:
+            elif trigger.at == "dawn" and PHASES[st.phase].before_news:
                 st.at_notice.append(("ask", seat.no, card.id, skill.name))
             else:
                 out.append(flow.Ask(seat.no, skill.name, "skill", card.id))
@@ -286,7 +287,7 @@ def _reactions(game: Game, seat: Seat, card: Card, cause: str) -> list[object]:
 
 def _tell(game: Game, seat: Seat, card: Card, cause: str) -> None:
     st = game.st
-    when = texts.phase_title(st.phase, st.day) if st.phase != "election" else "竞选日"
+    when = texts.phase_title(st.phase, st.day)
     game.log(
         "out", f"{game.who(seat.no)}" + (f"的{card.role}" if len(seat.cards) > 1 else "") + f"出局（{cause}）", cause
     )
@@ -309,7 +310,7 @@ def _record_public(game: Game, seat: Seat, cause: str) -> None:
     st, rs = game.st, game.rs
     if cause == "红牌" and rs.notices.red_card_at_once:
         return
-    if st.phase in {"night", "dawn"}:
+    if PHASES[st.phase].news_waits:
         st.night_deaths.append(seat.no)
         return
     label = texts.public_label(rs, seat)
@@ -330,9 +331,9 @@ def _last_words_now(game: Game) -> bool:
     phases = game.rs.last_words.phases
     if not phases:
         return True
-    if "day" in phases and st.phase in {"day", "election"}:
+    if "day" in phases and PHASES[st.phase].votes:
         return True
-    return "first_night" in phases and st.phase in {"night", "dawn"} and st.day == 1
+    return "first_night" in phases and PHASES[st.phase].news_waits and st.day == 1
 
 
 def _last_words_right(game: Game, no: int) -> None:

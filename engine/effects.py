@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine import cards, conditions, messages, targeting, texts
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage
 
@@ -360,10 +361,10 @@ def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     from engine import flow
 
     game = ctx.game
-    if game.st.phase not in {"day", "election"}:
+    if not PHASES[game.st.phase].votes:
         return
     game.log("phase", f"{_rule(ctx, effect)}：直接进入黑夜", _rule(ctx, effect), secret=False)
-    flow.end_phase(game, skip_day=game.st.phase == "election")
+    flow.end_phase(game, skip_day=game.st.phase == Phase.ELECTION)
 
 
 def _feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

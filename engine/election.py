@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import acting, cards, texts, voting
 from engine.messages import PUBLIC
+from engine.phases import Phase
 from engine.schedule import day_closing
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def due(game: Game) -> bool:
 
 def begin(game: Game) -> None:
     st = game.st
-    st.phase, st.step, st.election = "election", 0, "open"
+    st.phase, st.step, st.election = Phase.ELECTION, 0, "open"
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now)
     st.acts, st.waiting, st.votes = [], [], {}

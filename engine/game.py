@@ -18,6 +18,7 @@ from engine import acting, boards, cards, director, draw, effects, flow, message
 from engine import commands as c
 from engine.errors import Refusal
 from engine.messages import Audience, Message
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Ruleset
 from engine.schedule import check_settings, default_settings
 from engine.state import Card, Clock, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
@@ -178,7 +179,7 @@ class Game:
     def _advance(self, now: datetime) -> None:
         st = self.st
         target = st.clock.game(now)
-        while st.phase != "over":
+        while st.phase != Phase.OVER:
             deadline = flow.current_deadline(self)
             if deadline is None or deadline > target:
                 break
@@ -195,7 +196,7 @@ class Game:
     def next_deadline(self) -> datetime | None:
         """The wall-clock time of the next deadline, or None (over, paused, nothing waits)."""
         st = self.st
-        if st.phase == "over" or st.clock.paused:
+        if st.phase == Phase.OVER or st.clock.paused:
             return None
         deadline = flow.current_deadline(self)
         return st.clock.real(deadline) if deadline else None
@@ -231,7 +232,7 @@ class Game:
 
     def public(self, text: str, section: str = "held") -> None:
         """公示: at once by day; what happens at night waits for the next 开门."""
-        if self.st.phase in {"night", "dawn"}:
+        if PHASES[self.st.phase].news_waits:
             self.st.held.append((section, text))
         else:
             self.say(messages.PUBLIC, text)

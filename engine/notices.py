@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine import cards, texts, voting
 from engine.messages import PUBLIC
+from engine.phases import Phase
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -60,7 +61,7 @@ def report(game: Game, sections: tuple[str, ...] | None = None) -> str:
             lines.append(
                 "昨日投票出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.exiled_yesterday) + "。"
             )
-        elif section == "night_deaths" and (st.day > 1 or rs.first == "night"):
+        elif section == "night_deaths" and (st.day > 1 or rs.first == Phase.NIGHT):
             outs = list(dict.fromkeys(st.night_deaths))
             if rs.notices.death_order == "seat":
                 outs.sort()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, texts
+from engine import cards, phases, texts
 from engine import commands as c
 from engine.errors import Refusal
 from engine.ruleset.model import Skill
@@ -131,7 +131,7 @@ def _rounds_answer(game: Game, seat: Seat, held: Held) -> bool:
 
 
 def _phase(phase: str) -> str:
-    return "day" if phase in {"day", "election"} else "night"
+    return phases.kind(phase) or "night"
 
 
 def ask_exiling(game: Game, seat: Seat, skill: Skill, out_item: Out) -> None:

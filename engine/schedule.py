@@ -20,6 +20,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.phases import Phase
 from engine.ruleset.model import Ruleset
 
 SETTING_KEYS = {
@@ -132,10 +133,15 @@ def day_closing(settings: dict[str, Any], opened: datetime, weekend: bool = True
     return candidate.astimezone(UTC)
 
 
-def step_deadline(settings: dict[str, Any], phase: str, opened: datetime, minutes: int | None) -> datetime:
+def step_deadline(settings: dict[str, Any], phase: Phase, opened: datetime, minutes: int | None) -> datetime:
     if minutes is None:
-        minutes = settings["setup_minutes"] if phase == "setup" else settings["step_minutes"]
+        minutes = settings["setup_minutes"] if phase == Phase.SETUP else settings["step_minutes"]
     return opened + timedelta(minutes=minutes)
+
+
+def close_deadline(closed: datetime, after_close: int) -> datetime:
+    """关门后N分钟内: N minutes after the day's 关门."""
+    return closed + timedelta(minutes=after_close)
 
 
 def prompt_deadline(settings: dict[str, Any], opened: datetime, minutes: int | None) -> datetime:

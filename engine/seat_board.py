@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import cards, texts, voting
+from engine.phases import PHASES
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -34,7 +35,7 @@ class SeatBoard:
 def _announced_out(game: Game, seat: Seat) -> bool:
     """Out as far as the public was told: tonight's outs wait for 开门."""
     st = game.st
-    if st.phase in {"night", "dawn"} and seat.no in st.night_deaths:
+    if PHASES[st.phase].news_waits and seat.no in st.night_deaths:
         return False
     return not cards.publicly_in(game, seat)
 

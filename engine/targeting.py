@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, conditions, effects
+from engine import cards, conditions, effects, phases
 from engine.state import Seat, SkillState, lasting_until
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def fire_targeted(game: Game, user: Seat, skill: Skill, targets: list[int]) -> N
                     continue
                 if trigger.unforced and skill.forced:
                     continue
-                if trigger.phase and trigger.phase != ("day" if st.phase in {"day", "election"} else "night"):
+                if trigger.phase and trigger.phase != (phases.kind(st.phase) or "night"):
                     continue
                 if trigger.by and not conditions.holds(trigger.by, user, no, st):
                     continue

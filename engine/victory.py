@@ -17,6 +17,7 @@ from engine import commands as c
 from engine import conditions, effects, reports, rounds
 from engine.errors import Refusal
 from engine.messages import PUBLIC
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import VictoryRule
 from engine.state import Seat, Showdown, Surrender
 
@@ -41,9 +42,9 @@ def _holds(game: Game, rule: VictoryRule, unlost: list[str]) -> bool:
 def check(game: Game) -> bool:
     """Apply the rules' lose and win conditions; True when the game has ended."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return True
-    if st.phase == "setup":
+    if st.phase == Phase.SETUP:
         return False  # 所有角色的阵营确定 only once the opening choices are made
     if st.checked == st.version:
         return False  # nothing a condition reads has changed since the last check
@@ -102,12 +103,12 @@ def end(game: Game, winner: str | None, reason: str) -> None:
     from engine import flow
 
     st = game.st
-    if st.phase in {"night", "dawn", "election"}:  # the night's outs were not announced yet
+    if PHASES[st.phase].before_news:  # the night's outs were not announced yet
         report = flow.night_report(game)
         if report:
             game.say(PUBLIC, report)
     game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)
-    st.phase, st.winner = "over", winner
+    st.phase, st.winner = Phase.OVER, winner
     st.work.clear()
     st.prompt, st.deadline = None, None
     if winner:
@@ -123,7 +124,7 @@ def surrender(game: Game, cmd: c.Surrender) -> str:
     """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently. A camp's
     投降 is its own: a seat not asked sees none open (another camp's is not its to know)."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
     current = _asking(st.surrenders, seat)
@@ -201,7 +202,7 @@ def _cond_text(cond: dict[str, object]) -> str:
 def showdown(game: Game, cmd: c.Showdown) -> str:
     """拍刀: a member proposes the camp's plan, every asked member agrees, the director rules."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
     current = _asking(st.showdowns, seat)

@@ -5,12 +5,30 @@ word import them from here (effects.py, conditions.py, acting.py, boards.py).
 """
 
 # Skill tags of the seeds' 用语定义 / 词条说明. Timing tags fix the phase a skill is used in.
-TIMING_TAGS = {"开局": "setup", "夜晚": "night", "白天": "day", "正午": "day"}
+# A sub-phase tag ([黄昏] … [晨曦]) makes a step skill, as [夜晚] does, and must sit in a step of that sub-phase.
+TIMING_TAGS = {
+    "开局": "setup",
+    "夜晚": "night",
+    "白天": "day",
+    "正午": "day",
+    "黄昏": "night",
+    "早夜": "night",
+    "午夜": "night",
+    "深夜": "night",
+    "凌晨": "night",
+    "晨曦": "night",
+}
 TAGS = {
     "开局": "used in the opening steps (flow.setup)",
     "夜晚": "used in a night step (flow.night)",
     "白天": "used by day, resolved at once",
     "正午": "the same as 白天",
+    "黄昏": "used in a step of timeline.黄昏 (after the vote)",
+    "早夜": "used in a step of timeline.早夜",
+    "午夜": "used in a step of timeline.午夜",
+    "深夜": "used in a step of timeline.深夜",
+    "凌晨": "used in a step of timeline.凌晨",
+    "晨曦": "used in a step of timeline.晨曦 (before 开门)",
     "指定": "the skill names targets from a [选择范围]",
     "限定": "once per game",
     "强制": "may not be passed; made at random when left unmade",
@@ -290,6 +308,18 @@ STEP_KEYS = {
     "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
+    "after_close": "关门后N分钟内: its deadline is N minutes after the day's 关门, however late the step opens (timeline only; then every step from 黄昏 to 晨曦 has one)",
+}
+# The sub-phases of 000's 用语定义 / 002's 词条说明, in the order the timeline runs them from 开局 on:
+# the day (正午) is the day's vote; the cycle after it runs from 关门 (黄昏) to 开门 (晨曦).
+TIMELINE_KEYS = {
+    "开局": "the opening steps, in order (as flow.setup)",
+    "黄昏": "steps after the day's vote, before the night (属于白天)",
+    "早夜": "the night's first steps",
+    "午夜": "the night's steps after 早夜",
+    "深夜": "the night's steps after 午夜",
+    "凌晨": "the night's steps after 深夜 (the night's outs are settled)",
+    "晨曦": "steps after 凌晨, before 开门 (属于白天: 发送出局通知到开门之前)",
 }
 HAND_KEYS = {
     "text": "the post's sentence",
@@ -509,6 +539,7 @@ TOP_KEYS = {
     "statuses": "(merged) statuses and what they do",
     "roles": "(merged) the roles (身份) and their skills",
     "flow": "the opening steps, the first phase, the night's ordered steps",
+    "timeline": "the sub-phases 开局 黄昏 早夜 午夜 深夜 凌晨 晨曦 and their ordered steps (instead of flow.setup / flow.night)",
     "schedule": "the default time limits",
     "vote": "the day's vote",
     "sheriff": "the sheriff (警长): election, weight, succession",

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import phases
+from engine.phases import Phase, SubPhase
 from engine.ruleset.drawrules import DrawRules
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
@@ -111,7 +113,7 @@ class Skill:
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
-        return dict(self.minutes_by_phase).get("day" if phase in {"day", "election"} else "night", self.minutes)
+        return dict(self.minutes_by_phase).get(phases.kind(phase) or "night", self.minutes)
 
     @property
     def forced(self) -> bool:
@@ -312,10 +314,12 @@ class DamageKind:
 @dataclass
 class Step:
     name: str
-    phase: str  # setup | day | night
+    phase: Phase  # the engine phase that runs it: setup, dusk (黄昏) or night (早夜 … 晨曦); the day is one step
     skills: tuple[str, ...] = ()
     text: str = ""
-    minutes: int | None = None
+    minutes: int | None = None  # its time limit from its own opening
+    sub_phase: SubPhase = SubPhase.NIGHT  # the timeline's sub-phase it belongs to (a skill's [早夜] tag)
+    after_close: int | None = None  # 关门后N分钟内: its deadline counts from 关门, however late it opens
     joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
     effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)
@@ -456,8 +460,9 @@ class Ruleset:
     damage: dict[str, DamageKind] = field(default_factory=dict)
     setup_steps: tuple[Step, ...] = ()
     night_steps: tuple[Step, ...] = ()
-    day_step: Step = field(default_factory=lambda: Step("白天", "day"))
-    first: str = "day"
+    dusk_steps: tuple[Step, ...] = ()  # 黄昏: after the day's vote, before the night
+    day_step: Step = field(default_factory=lambda: Step("白天", Phase.DAY, sub_phase=SubPhase.DAY))
+    first: Phase = Phase.DAY  # the phase after the opening: day or night
     schedule: Schedule = field(default_factory=Schedule)
     vote: VoteRules = field(default_factory=VoteRules)
     sheriff: SheriffRules | None = None
@@ -548,7 +553,7 @@ class Ruleset:
         return list(self._skills().values())
 
     def step_of(self, skill: str) -> Step | None:
-        for step in (*self.setup_steps, *self.night_steps, self.day_step):
+        for step in (*self.setup_steps, *self.dusk_steps, *self.night_steps, self.day_step):
             if skill in step.skills:
                 return step
         return None
@@ -562,9 +567,13 @@ class Ruleset:
                 pairs.extend(extra)
         return {tuple(sorted(p)) for p in pairs}
 
-    def steps(self, phase: str) -> tuple[Step, ...]:
-        if phase == "setup":
-            return self.setup_steps
-        if phase == "night":
-            return self.night_steps
-        return (self.day_step,)
+    def steps(self, phase: Phase) -> tuple[Step, ...]:
+        """The ordered steps the phase runs (the day and 竞选日: the day's one step)."""
+        return {Phase.SETUP: self.setup_steps, Phase.DUSK: self.dusk_steps, Phase.NIGHT: self.night_steps}.get(
+            phase, (self.day_step,)
+        )
+
+    @property
+    def counts_from_close(self) -> bool:
+        """Some step's deadline counts from 关门 (关门后N分钟内)."""
+        return any(s.after_close is not None for s in (*self.dusk_steps, *self.night_steps))

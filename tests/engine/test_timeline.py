@@ -1,0 +1,223 @@
+"""The timeline: typed phases and their properties, the `timeline:` section, 黄昏 steps, deadlines from 关门."""
+
+from __future__ import annotations
+
+import pickle
+import re
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from engine import commands as c
+from engine import texts
+from engine.errors import RulesetError
+from engine.game import Game
+from engine.phases import PHASES, SUB_PHASES, Phase, SubPhase
+from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Ruleset
+from tests.engine.builders import BOARD, NAMES, T0, act, run_to
+
+ROOT = Path(__file__).resolve().parents[2]
+TZ = ZoneInfo("Asia/Shanghai")
+
+# secret_number's night, cut into sub-phases and counted from 关门, its guard moved to a 黄昏 step
+TIMELINE = """flow:
+  first: day
+timeline:
+  开局:
+    - {step: 丘比特, skills: [丘比特之箭]}
+  黄昏:
+    - {step: 守卫, skills: [守护之盾, 隔音之盾], after_close: 10}
+  早夜:
+    - {step: 吹笛者, skills: [吹笛], after_close: 30}
+  深夜:
+    - {step: 狼人, skills: [杀人], after_close: 80}
+  凌晨:
+    - {step: 女巫, skills: [通灵, 救药, 毒药], after_close: 90}
+    - {step: 预言家, skills: [预言], after_close: 95}
+    - {step: 指杀结算, after_close: 100}
+    - {step: 毒药结算, after_close: 100}
+
+schedule:"""
+
+
+def _with_timeline(tmp_path: Path, timeline: str = TIMELINE) -> Path:
+    target = tmp_path / "timed"
+    shutil.copytree(ROOT / "rulesets" / "secret_number", target)
+    path = target / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^flow:\n.*?^schedule:", timeline, text, count=1, flags=re.S | re.M)
+    path.write_text(text, encoding="utf-8")
+    return target
+
+
+def _game(rs: Ruleset) -> Game:
+    return Game.start(
+        rs,
+        c.Start(
+            at=T0,
+            seed=1,
+            names=NAMES,
+            roles=tuple((r,) for r in BOARD),
+            secrets=tuple(range(1, len(BOARD) + 1)),
+        ),
+    )
+
+
+def _local(moment: datetime | None) -> datetime:
+    assert moment is not None
+    return moment.astimezone(TZ)
+
+
+def test_every_phase_has_properties_and_keeps_its_persisted_value() -> None:
+    assert set(PHASES) == set(Phase)
+    assert Phase("election") == "election" and Phase.NIGHT == "night"
+    assert pickle.loads(pickle.dumps(Phase.DUSK)) is Phase.DUSK
+    assert [p for p, props in PHASES.items() if props.votes] == [Phase.ELECTION, Phase.DAY]
+    assert [p for p, props in PHASES.items() if props.stepped] == [Phase.SETUP, Phase.DUSK, Phase.NIGHT]
+    # 晨曦/正午/黄昏属于白天，早夜/午夜/深夜/凌晨属于夜晚
+    assert {s for s, props in SUB_PHASES.items() if props.kind == "day"} == {
+        SubPhase.MORNING,
+        SubPhase.NOON,
+        SubPhase.DUSK,
+        SubPhase.DAY,
+    }
+    cycle = sorted(
+        (s for s in SUB_PHASES if s not in {SubPhase.DAY, SubPhase.NIGHT}), key=lambda s: SUB_PHASES[s].order
+    )
+    assert cycle == [
+        SubPhase.OPENING,
+        SubPhase.NOON,
+        SubPhase.DUSK,
+        SubPhase.EARLY_NIGHT,
+        SubPhase.MIDNIGHT,
+        SubPhase.LATE_NIGHT,
+        SubPhase.SMALL_HOURS,
+        SubPhase.MORNING,
+    ]
+
+
+def test_phase_titles_come_from_the_table() -> None:
+    titles = [texts.phase_title(p, 2) for p in Phase]
+    assert titles == ["开局", "竞选日", "第2天", "第2天黄昏", "第2夜", "第2夜后", "游戏结束"]
+    assert texts.phase_title(Phase.DAWN, 0) == "开局结束"
+
+
+def test_the_simple_posts_get_the_default_timeline() -> None:
+    rs = load_ruleset("secret_number")
+    assert [s.sub_phase for s in rs.setup_steps] == [SubPhase.OPENING]
+    assert {s.sub_phase for s in rs.night_steps} == {SubPhase.NIGHT}
+    assert rs.day_step.sub_phase == SubPhase.DAY
+    assert rs.dusk_steps == () and not rs.counts_from_close
+
+
+def test_m216_timeline_is_read_as_the_post_orders_it() -> None:
+    rs = load_ruleset("m216_mask")
+    assert [s.name for s in rs.dusk_steps] == ["黄昏1", "黄昏2"]
+    assert [(s.name, s.sub_phase, s.after_close) for s in rs.night_steps][:3] == [
+        ("早夜1", SubPhase.EARLY_NIGHT, 30),
+        ("早夜2", SubPhase.EARLY_NIGHT, 40),
+        ("午夜", SubPhase.MIDNIGHT, 60),
+    ]
+    assert [s.name for s in rs.night_steps][-2:] == ["晨曦1", "晨曦2"]
+    assert [s.after_close for s in (*rs.dusk_steps, *rs.night_steps)] == [10, 20, 30, 40, 60, 70, 80, 90, 100, 110, 120]
+
+
+def test_165_timeline_counts_every_step_from_close() -> None:
+    rs = load_ruleset("genshin_165")
+    assert rs.counts_from_close
+    assert [s.after_close for s in rs.dusk_steps] == [10, 20]
+    assert rs.night_steps[-1].sub_phase == SubPhase.MORNING and rs.night_steps[-1].after_close == 120
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        (
+            "{step: 吹笛者, skills: [吹笛], after_close: 30}",
+            "{step: 吹笛者, skills: [吹笛]}",
+            "每个步骤都应有 after_close",
+        ),
+        ("after_close: 30}", "after_close: 5}", "不减"),
+        (
+            "{step: 丘比特, skills: [丘比特之箭]}",
+            "{step: 丘比特, skills: [丘比特之箭], after_close: 5}",
+            "开局步骤没有关门",
+        ),
+        ("flow:\n  first: day", "flow:\n  first: day\n  night: []", "flow.night 的步骤应写在 timeline"),
+        ("  深夜:\n", "  子夜:\n", "子夜"),
+    ],
+)
+def test_timeline_mistakes_are_refused_with_a_reason(tmp_path: Path, old: str, new: str, reason: str) -> None:
+    assert old in TIMELINE
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(_with_timeline(tmp_path, TIMELINE.replace(old, new, 1)))
+    assert any(reason in str(p) for p in caught.value.problems), caught.value.problems
+
+
+def test_a_sub_phase_tag_must_sit_in_its_sub_phase(tmp_path: Path) -> None:
+    ruleset = _with_timeline(tmp_path)
+    roles = ruleset / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    assert "吹笛:" in text
+    text = re.sub(r"(吹笛:\n(?:.*\n)*?\s+tags: \[)夜晚", r"\1深夜", text, count=1)
+    roles.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("有[深夜]标签，却在早夜的步骤 吹笛者" in str(p) for p in caught.value.problems), caught.value.problems
+
+
+def _step(game: Game) -> str:
+    st = game.st
+    return f"{st.phase}:{game.rs.steps(st.phase)[st.step].name}"
+
+
+def test_close_opens_dusk_then_the_night_with_deadlines_from_close(tmp_path: Path) -> None:
+    rs = load_ruleset(_with_timeline(tmp_path))
+    game = _game(rs)
+    run_to(game, "dusk", 1)
+    st = game.st
+    closed = T0.replace(hour=22)
+    assert _step(game) == "dusk:守卫"
+    assert _local(st.step_opened) == closed
+    assert _local(st.deadline) == closed + timedelta(minutes=10)
+    guard = BOARD.index("守卫") + 1
+    assert act(game, guard, "守护之盾", 1, minutes=2).accepted
+    assert act(game, guard, "隔音之盾", 2, minutes=3).accepted
+    # the guard is done at 22:05 and nobody holds 吹笛: the 狼人 step still closes 80 minutes after 关门
+    assert _step(game) == "night:狼人"
+    assert _local(st.deadline) == closed + timedelta(minutes=80)
+    run_to(game, "day", 2)
+    assert [e.text for e in st.log if e.kind == "phase"][-2:] == ["第1夜开始", "第2天开门"]
+
+
+def test_a_late_step_does_not_push_later_ones_back(tmp_path: Path) -> None:
+    rs = load_ruleset(_with_timeline(tmp_path))
+    game = _game(rs)
+    run_to(game, "dusk", 1)
+    closed = T0.replace(hour=22)
+    game.tick(closed + timedelta(minutes=50))  # 黄昏's deadline (22:10) is processed 40 minutes late
+    assert _step(game) == "night:狼人"
+    assert _local(game.st.deadline) == closed + timedelta(minutes=80)  # not 22:50 + a step's time
+    game.tick(closed + timedelta(minutes=200))  # far past every deadline of the night: each closes at once
+    assert game.st.phase == Phase.DAWN
+
+
+def test_the_simple_posts_still_count_each_step_from_its_opening() -> None:
+    game = _game(load_ruleset("secret_number"))
+    run_to(game, "night", 1)
+    st = game.st
+    assert st.step_opened is not None and st.deadline == st.step_opened + timedelta(minutes=30)
+
+
+def test_dusk_is_daytime_for_conditions_and_titles(tmp_path: Path) -> None:
+    rs = load_ruleset(_with_timeline(tmp_path))
+    game = _game(rs)
+    run_to(game, "dusk", 1)
+    assert PHASES[game.st.phase].kind == "day"
+    assert texts.phase_title(game.st.phase, game.st.day) == "第1天黄昏"
+    assert not PHASES[game.st.phase].votes
+    assert any(m.text.startswith("【第1天黄昏·守卫】") for m in game.out)
