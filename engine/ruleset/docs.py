@@ -67,6 +67,8 @@ EXAMPLES = {
     "timezone": "schedule: {timezone: Asia/Shanghai}",
     "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
+    "game_day": "only_if: {not: {game_day: 1}}",
+    "忍耐": "tags: [深夜, 指定, 忍耐]",
     "黄昏": "薪火相传: {tags: [黄昏, 指定]}",
     "早夜": "磁吸: {tags: [早夜, 指定]}",
     "午夜": "巫蛊之术: {tags: [午夜, 指定]}",

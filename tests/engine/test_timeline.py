@@ -5,14 +5,15 @@ from __future__ import annotations
 import pickle
 import re
 import shutil
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from engine import acting, texts
 from engine import commands as c
-from engine import texts
 from engine.errors import RulesetError
 from engine.game import Game
 from engine.phases import PHASES, SUB_PHASES, Phase, SubPhase
@@ -221,3 +222,44 @@ def test_dusk_is_daytime_for_conditions_and_titles(tmp_path: Path) -> None:
     assert texts.phase_title(game.st.phase, game.st.day) == "第1天黄昏"
     assert not PHASES[game.st.phase].votes
     assert any(m.text.startswith("【第1天黄昏·守卫】") for m in game.out)
+
+
+def test_patience_keeps_a_skill_off_game_day_one(tmp_path: Path) -> None:
+    """[忍耐]——此技能竞选日和第一个夜晚不可发动 (secret_number's day 1 is its 竞选日)."""
+    target = tmp_path / "patient"
+    shutil.copytree(ROOT / "rulesets" / "secret_number", target)
+    roles = target / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    assert '        tags: [夜晚, 指定]\n        effects:\n          - {feedback: "{target}：村民阵营"' in text
+    text = text.replace(
+        "        tags: [夜晚, 指定]\n        effects:\n          - {feedback",
+        "        tags: [夜晚, 指定, 忍耐]\n        effects:\n          - {feedback",
+        1,
+    )
+    roles.write_text(text, encoding="utf-8")
+    rs = load_ruleset(target)
+    assert rs.skill("预言") is not None and rs.skill("预言").only_if == {"not": {"game_day": 1}}  # type: ignore[union-attr]
+    game = _game(rs)
+    seer = BOARD.index("预言家") + 1
+    skill = rs.skill("预言")
+    assert skill is not None and skill.only_if == {"not": {"game_day": 1}}
+    run_to(game, "night", 1)
+    reason = acting.unavailable(game, game.st.seat(seer), skill)
+    assert reason is not None and "发动条件" in reason
+    night_one = _told_until(game, seer, lambda: game.st.phase == Phase.DAY)
+    assert not any("你可以发动" in t for t in night_one)  # not asked on night 1: its step passed it by
+    run_to(game, "night", 2)
+    night_two = _told_until(game, seer, lambda: _step(game) == "night:预言家")
+    assert any("你可以发动" in t and "预言" in t for t in night_two)
+    assert acting.unavailable(game, game.st.seat(seer), skill) is None
+    assert act(game, seer, "预言", 1).accepted
+
+
+def _told_until(game: Game, seat: int, reached: Callable[[], bool]) -> list[str]:
+    """Tick deadline by deadline until ``reached``; what the seat was told on the way."""
+    told: list[str] = []
+    while not reached():
+        deadline = game.next_deadline()
+        assert deadline is not None
+        told += [m.text for m in game.tick(deadline) if m.to.seat == seat]
+    return told
