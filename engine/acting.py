@@ -17,6 +17,7 @@ from engine.errors import Refusal
 from engine.phases import PHASES, Phase
 from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
+from engine.schedule import noon_refusal
 from engine.state import Act, Card, Seat
 
 if TYPE_CHECKING:
@@ -87,6 +88,11 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"竞选日不能发动{skill.name}"
     if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
         return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
+    if "正午" in skill.tags and rs.schedule.noon:
+        closing = st.deadline if st.phase == Phase.DAY else None
+        outside = noon_refusal(rs.schedule.noon, st.settings["timezone"], st.now, closing)
+        if outside:
+            return outside
     late = _too_late(game, skill)
     if late:
         return late

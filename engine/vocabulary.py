@@ -414,7 +414,9 @@ SCHEDULE_KEYS = {
     "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
     "timezone": "the zone deadlines are shown in",
     "silent_forced": "蓝 | 黄 | 红: a seat that lets a <强制> choice time out is flagged to the directors for this card",
+    "noon": "{from, until, closing_day}: HH:MM between which [正午] skills may be used, `closing_day` ending it on a day that closes (9:00至21:00，若当天关门则为20:00); the ruleset's, not a /设置 setting",
 }
+NOON_KEYS = {"from": "HH:MM", "until": "HH:MM", "closing_day": "HH:MM: the end on a day whose 关门 falls that date"}
 VOTE_KEYS = {
     "exile_from_day": "the first day whose vote exiles",
     "tie": "tie-breakers in order (TIE_BREAKERS; each may be {breaker: {if: condition on the game}}), or none",

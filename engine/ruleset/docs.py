@@ -115,6 +115,7 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ),
     ("flow.setup[] / flow.night[] / timeline.<sub-phase>[]", "One step; steps run in order.", v.STEP_KEYS, "key"),
     ("schedule", "Defaults a director may change per game with /设置.", v.SCHEDULE_KEYS, "key"),
+    ("schedule.noon", "[正午]'s clock window, in the game's timezone.", v.NOON_KEYS, "key"),
     ("vote", "", v.VOTE_KEYS, "key"),
     ("Tie-breakers (`vote.tie: [...]`)", "", v.TIE_BREAKERS, "value"),
     ("sheriff", "", v.SHERIFF_KEYS, "key"),

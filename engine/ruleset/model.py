@@ -337,6 +337,7 @@ class Schedule:
     weekend_days: int = 0
     weekend_from_day: int = 1
     silent_forced: str = ""  # the card a seat letting a <强制> choice time out is flagged for
+    noon: tuple[str, str, str] | None = None  # [正午]'s clock window: from, until, until on a day that closes
 
 
 @dataclass

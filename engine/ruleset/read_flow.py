@@ -3,6 +3,8 @@ last words, surrender, showdowns (拍刀), notices and victory."""
 
 from __future__ import annotations
 
+import re
+
 from engine.phases import SUB_PHASES, Phase, SubPhase
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, section_of
@@ -14,6 +16,7 @@ from engine.vocabulary import (
     FLOW_KEYS,
     LABEL_PARTS,
     LAST_WORDS_KEYS,
+    NOON_KEYS,
     NOTICE_KEYS,
     ROUNDS_KEYS,
     SCHEDULE_KEYS,
@@ -130,7 +133,26 @@ def schedule(doc: Node, ctx: Context) -> m.Schedule:
         weekend_days=ctx.integer(node, "weekend_days", base.weekend_days) or 0,
         weekend_from_day=ctx.integer(node, "weekend_from_day", base.weekend_from_day) or base.weekend_from_day,
         silent_forced=ctx.text(node, "silent_forced"),
+        noon=_noon(node, ctx),
     )
+
+
+def _noon(schedule: Node, ctx: Context) -> tuple[str, str, str] | None:
+    """[正午]'s window (000 and 002: 9：00至21:00（若当天关门则为20:00）)."""
+    if "noon" not in schedule:
+        return None
+    node = ctx.mapping(schedule.get("noon"), schedule, "noon", "schedule.noon") or Node()
+    ctx.keys(node, NOON_KEYS, "schedule.noon")
+    start, until, closing_day = (ctx.text(node, k) for k in ("from", "until", "closing_day"))
+    clocks = (start, until, closing_day)
+    if not all(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", c) for c in clocks):
+        ctx.err(
+            schedule,
+            "noon",
+            "schedule.noon 应为 {from: HH:MM, until: HH:MM, closing_day: HH:MM}，例如 09:00、21:00、20:00",
+        )
+        return None
+    return clocks
 
 
 def vote(doc: Node, ctx: Context) -> m.VoteRules:

@@ -19,6 +19,7 @@ from engine.game import Game
 from engine.phases import PHASES, SUB_PHASES, Phase, SubPhase
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
+from engine.schedule import noon_refusal
 from tests.engine.builders import BOARD, NAMES, T0, act, run_to
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -263,3 +264,41 @@ def _told_until(game: Game, seat: int, reached: Callable[[], bool]) -> list[str]
         assert deadline is not None
         told += [m.text for m in game.tick(deadline) if m.to.seat == seat]
     return told
+
+
+NOON = ("09:00", "21:00", "20:00")
+
+
+def test_the_noon_window_is_an_hour_shorter_on_a_closing_day() -> None:
+    monday, tuesday_close = datetime(2026, 1, 5, tzinfo=TZ), datetime(2026, 1, 6, 22, 0, tzinfo=TZ)
+    at = lambda h, m=0: monday.replace(hour=h, minute=m)  # noqa: E731
+    assert noon_refusal(NOON, "Asia/Shanghai", at(9), tuesday_close) is None
+    assert noon_refusal(NOON, "Asia/Shanghai", at(20, 30), tuesday_close) is None  # Monday does not close
+    early = noon_refusal(NOON, "Asia/Shanghai", at(8, 59), tuesday_close)
+    assert early is not None and "09:00至21:00" in early and "现在是08:59" in early
+    assert noon_refusal(NOON, "Asia/Shanghai", at(21), tuesday_close) is not None
+    closing_monday = monday.replace(hour=22)
+    assert noon_refusal(NOON, "Asia/Shanghai", at(19, 59), closing_monday) is None
+    refused = noon_refusal(NOON, "Asia/Shanghai", at(20, 0), closing_monday)
+    assert refused is not None and "20:00" in refused and "现在是20:00" in refused
+
+
+def test_a_noon_skill_is_refused_outside_its_window(tmp_path: Path) -> None:
+    target = tmp_path / "noon"
+    shutil.copytree(ROOT / "rulesets" / "secret_number", target)
+    roles = target / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    villager = "  村民:\n    camp: 村民阵营\n    text: 没有技能。\n"
+    assert villager in text
+    skill = "    skills:\n      祈祷:\n        text: 祈祷[正午]\n        tags: [正午]\n        effects: [{feedback: 已祈祷}]\n"
+    roles.write_text(text.replace(villager, villager + skill), encoding="utf-8")
+    ruleset = target / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    noon = '  noon: {from: "09:00", until: "21:00", closing_day: "20:00"}\n'
+    ruleset.write_text(text.replace("schedule:\n", "schedule:\n" + noon, 1), encoding="utf-8")
+    game = _game(load_ruleset(target))
+    first, second = (no for no, role in enumerate(BOARD, 1) if role == "村民")
+    run_to(game, "day", 1)  # 12:00, closing at 22:00 the same day: the window ends at 20:00
+    assert game.apply(c.Act(at=T0.replace(hour=19, minute=30), seat=first, skill="祈祷", targets=())).accepted
+    late = game.apply(c.Act(at=T0.replace(hour=20, minute=15), seat=second, skill="祈祷", targets=()))
+    assert not late.accepted and "[正午]" in late.reply and "20:00" in late.reply
