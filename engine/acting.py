@@ -10,14 +10,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, cast
 
-from engine import cards, conditions, effects, prompts, rounds, targeting, texts, views
+from engine import cards, conditions, effects, prompts, rounds, targeting, texts, timeline, views
 from engine import commands as c
 from engine.cards import Held
 from engine.errors import Refusal
 from engine.phases import PHASES, Phase
 from engine.prompts import successors
 from engine.ruleset.model import Skill, Step
-from engine.schedule import noon_refusal
 from engine.state import Act, Card, Seat
 
 if TYPE_CHECKING:
@@ -88,11 +87,9 @@ def unavailable(game: Game, seat: Seat, skill: Skill) -> str | None:
         return f"竞选日不能发动{skill.name}"
     if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
         return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
-    if "正午" in skill.tags and rs.schedule.noon:
-        closing = st.deadline if st.phase == Phase.DAY else None
-        outside = noon_refusal(rs.schedule.noon, st.settings["timezone"], st.now, closing)
-        if outside:
-            return outside
+    outside = timeline.outside_noon(game, skill)
+    if outside:
+        return outside
     late = _too_late(game, skill)
     if late:
         return late
@@ -111,6 +108,9 @@ def spent_this_phase(game: Game, seat: Seat, skill: Skill) -> str | None:
     holding = cards.find(game, seat, skill.name)
     if holding and holding.state.used_on == st.phase_key:
         return f"{title}已经发动过{skill.name}"
+    cooling = timeline.cooling(game, seat, skill)
+    if cooling:
+        return cooling
     if holding and skill.per_nights and holding.state.used_on.startswith(f"{Phase.NIGHT}:") and st.phase == Phase.NIGHT:
         block = (st.day - 1) // skill.per_nights
         used = int(holding.state.used_on.split(":")[1])

@@ -37,6 +37,7 @@ SOONEST = {  # which statuses end first, seen from each phase
     "dawn": ("election_end", "day_end", "night_end"),
     "election": ("election_end", "day_end", "night_end"),
     "day": ("day_end", "night_end"),
+    "dusk": ("day_end", "night_end"),
 }
 
 

@@ -63,6 +63,12 @@ def kind(phase: str) -> Kind:
     return props(phase).kind
 
 
+def game_day(phase_key: str) -> int | None:
+    """The game day of a phase key ("night:2" → 2; "" → None): cool-downs that end 每次天数更新时."""
+    _, _, day = phase_key.partition(":")
+    return int(day) if day else None
+
+
 class SubPhase(StrEnum):
     OPENING = "开局"
     MORNING = "晨曦"  # 发送出局通知到开门之前

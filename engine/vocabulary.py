@@ -35,6 +35,7 @@ TAGS = {
     "团队": "decided by the team together",
     "绝情": "each target only once per game",
     "厌旧": "not the previous game day's target",
+    "排斥": "only one [排斥] skill per seat each game day (每天只能发动一个[排斥]技能)",
     "忍耐": "not on game day 1 (竞选日和第一个夜晚不可发动): only_if gains {not: {game_day: 1}}",
     "喜新": "not the previous use's target",
     "无私": "not oneself",
@@ -581,6 +582,7 @@ FLOW_KEYS = {
     "setup": "the opening (开局) steps, in order",
     "first": "day | night: the phase after the opening",
     "night": "the night's steps, in the post's order",
+    "cooldown": "phase | game_day: a used skill is ready again in the next phase (default), or on the next game day (每次天数更新时，所有非[限定]的技能都会冷却完毕); [强制] skills have none",
 }
 VICTORY_KEYS = {
     "check": "immediate: checked after every change",

@@ -68,6 +68,7 @@ EXAMPLES = {
     "target_N": 'notify: "你的旧日情侣是{target_1}，秘密情侣是{target_3}。"',
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
     "game_day": "only_if: {not: {game_day: 1}}",
+    "排斥": "tags: [正午, 指定, 排斥]",
     "忍耐": "tags: [深夜, 指定, 忍耐]",
     "黄昏": "薪火相传: {tags: [黄昏, 指定]}",
     "早夜": "磁吸: {tags: [早夜, 指定]}",

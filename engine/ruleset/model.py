@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from engine import phases
 from engine.phases import Phase, SubPhase
@@ -464,6 +464,7 @@ class Ruleset:
     dusk_steps: tuple[Step, ...] = ()  # 黄昏: after the day's vote, before the night
     day_step: Step = field(default_factory=lambda: Step("白天", Phase.DAY, sub_phase=SubPhase.DAY))
     first: Phase = Phase.DAY  # the phase after the opening: day or night
+    cooldown: Literal["phase", "game_day"] = "phase"  # a used skill is ready again next phase, or next game day
     schedule: Schedule = field(default_factory=Schedule)
     vote: VoteRules = field(default_factory=VoteRules)
     sheriff: SheriffRules | None = None

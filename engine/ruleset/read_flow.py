@@ -43,6 +43,10 @@ def flow(doc: Node, rs: m.Ruleset, ctx: Context) -> None:
     if first not in {Phase.DAY, Phase.NIGHT}:
         ctx.err(flow, "first", "first 应为 day 或 night")
     rs.first = Phase.NIGHT if first == Phase.NIGHT else Phase.DAY
+    cooldown = ctx.text(flow, "cooldown", "phase")
+    if cooldown not in {"phase", "game_day"}:
+        ctx.err(flow, "cooldown", "cooldown 应为 phase（每个阶段冷却完毕）或 game_day（每次天数更新时冷却完毕）")
+    rs.cooldown = "game_day" if cooldown == "game_day" else "phase"
     holders: tuple[m.Role | m.CardTag, ...] = (*rs.roles.values(), *rs.card_tags.values())
     day_skills = tuple(s.name for holder in holders for s in holder.skills.values() if s.timing == "day")
     if "timeline" in doc:

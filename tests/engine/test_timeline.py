@@ -302,3 +302,70 @@ def test_a_noon_skill_is_refused_outside_its_window(tmp_path: Path) -> None:
     assert game.apply(c.Act(at=T0.replace(hour=19, minute=30), seat=first, skill="祈祷", targets=())).accepted
     late = game.apply(c.Act(at=T0.replace(hour=20, minute=15), seat=second, skill="祈祷", targets=()))
     assert not late.accepted and "[正午]" in late.reply and "20:00" in late.reply
+
+
+# the guard's shields in 黄昏 and again in 早夜: one game day, two phases
+SHIELDS = TIMELINE.replace(
+    "    - {step: 吹笛者, skills: [吹笛], after_close: 30}",
+    "    - {step: 守卫夜, skills: [守护之盾], after_close: 20}\n    - {step: 吹笛者, skills: [吹笛], after_close: 30}",
+)
+
+
+def _guard_game(tmp_path: Path, timeline: str, repel: bool = False) -> Game:
+    target = _with_timeline(tmp_path, timeline)
+    if repel:
+        roles = target / "roles.yaml"
+        text = roles.read_text(encoding="utf-8")
+        assert text.count("tags: [夜晚, 指定, 绝情]") == 2
+        roles.write_text(text.replace("tags: [夜晚, 指定, 绝情]", "tags: [夜晚, 指定, 绝情, 排斥]"), encoding="utf-8")
+    return _game(load_ruleset(target))
+
+
+def _until_step(game: Game, name: str) -> None:
+    _told_until(game, 1, lambda: game.st.deadline is not None and _step(game) == name)
+
+
+GUARD = BOARD.index("守卫") + 1
+
+
+def test_the_phase_cooldown_lets_a_skill_go_again_that_night(tmp_path: Path) -> None:
+    game = _guard_game(tmp_path, SHIELDS)
+    _until_step(game, "dusk:守卫")
+    assert act(game, GUARD, "守护之盾", 1).accepted
+    assert act(game, GUARD, "隔音之盾", 2).accepted
+    _until_step(game, "night:守卫夜")
+    assert game.st.day == 1
+    assert act(game, GUARD, "守护之盾", 3).accepted
+
+
+def test_a_game_day_cooldown_holds_across_its_phases(tmp_path: Path) -> None:
+    game = _guard_game(tmp_path, SHIELDS.replace("  first: day\n", "  first: day\n  cooldown: game_day\n"))
+    _until_step(game, "dusk:守卫")
+    assert act(game, GUARD, "守护之盾", 1).accepted
+    assert act(game, GUARD, "隔音之盾", 2).accepted
+    run_to(game, "night", 1)
+    shield = game.rs.skill("守护之盾")
+    assert shield is not None
+    reason = acting.unavailable(game, game.st.seat(GUARD), shield)
+    assert reason is not None and "第1个游戏日已经发动过守护之盾" in reason
+    told = _told_until(game, GUARD, lambda: game.st.phase == Phase.DAWN)
+    assert not any("守卫夜" in t for t in told)  # the step passes the guard by
+    run_to(game, "dusk", 2)
+    assert act(game, GUARD, "守护之盾", 3).accepted  # 每次天数更新时冷却完毕
+
+
+def test_one_repelling_skill_a_day(tmp_path: Path) -> None:
+    game = _guard_game(tmp_path, TIMELINE, repel=True)
+    _until_step(game, "dusk:守卫")
+    assert act(game, GUARD, "守护之盾", 1).accepted
+    second = act(game, GUARD, "隔音之盾", 2)
+    assert not second.accepted and "每天只能发动一个[排斥]技能" in second.reply and "守护之盾" in second.reply
+    run_to(game, "dusk", 2)
+    _until_step(game, "dusk:守卫")
+    assert act(game, GUARD, "隔音之盾", 2).accepted
+
+
+def test_an_unknown_cooldown_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(_with_timeline(tmp_path, TIMELINE.replace("  first: day\n", "  first: day\n  cooldown: week\n")))
+    assert any("cooldown 应为 phase" in str(p) for p in caught.value.problems)
