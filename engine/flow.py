@@ -24,7 +24,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from engine import acting, cards, deaths, effects, election, notices, prompts, rounds, targeting, victory, voting
+from engine import (
+    acting,
+    cards,
+    deaths,
+    effects,
+    election,
+    notices,
+    prompts,
+    rounds,
+    targeting,
+    together,
+    victory,
+    voting,
+)
 from engine.phases import PHASES, Phase
 from engine.schedule import close_deadline, day_closing, day_opening, step_deadline
 from engine.state import Act, Damage
@@ -322,7 +335,10 @@ def _close(game: Game, _item: CloseStep) -> None:
     step = rs.steps(st.phase)[st.step]
     if st.phase == Phase.SETUP and step.name == rs.cards.order_step:
         cards.settle_order(game)
-    items: list[object] = [Resolve(a) for a in acting.decided_acts(game, step)]
+    decided = acting.decided_acts(game, step)
+    items: list[object] = (
+        [together.ResolveTogether(tuple(decided))] if step.simultaneous else [Resolve(a) for a in decided]
+    )
     items.append(ResolveMarked(step.name))
     if step.effects:
         items.append(StepEffects(step.name))
@@ -390,6 +406,7 @@ HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     StepEffects: _step_effects,
     OpenNext: _open_next,
     EndPhase: _end_phase,
+    together.ResolveTogether: together.resolve,
 }
 
 

@@ -311,6 +311,7 @@ STEP_KEYS = {
     "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
+    "simultaneous": "true: 互不影响 — each act resolves against the statuses and redirections as the step closed, none seeing another's (engine/together.py)",
     "after_close": "关门后N分钟内: its deadline is N minutes after the day's 关门, however late the step opens (timeline only; then every step from 黄昏 to 晨曦 has one)",
 }
 # The sub-phases of 000's 用语定义 / 002's 词条说明, in the order the timeline runs them from 开局 on:

@@ -320,6 +320,7 @@ class Step:
     minutes: int | None = None  # its time limit from its own opening
     sub_phase: SubPhase = SubPhase.NIGHT  # the timeline's sub-phase it belongs to (a skill's [早夜] tag)
     after_close: int | None = None  # 关门后N分钟内: its deadline counts from 关门, however late it opens
+    simultaneous: bool = False  # 互不影响: each act resolves against the state as the step closed
     joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
     effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)

@@ -114,6 +114,7 @@ def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context
                 ctx.integer(node, "minutes", None),
                 sub_phase=sub_phase,
                 after_close=after_close,
+                simultaneous=ctx.flag(node, "simultaneous"),
                 joins=ctx.names(node, "joins"),
                 resolves=ctx.names(node, "resolves"),
                 effects=read_effects(node, "effects", ctx, f"步骤 {name}"),

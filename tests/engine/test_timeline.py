@@ -369,3 +369,38 @@ def test_an_unknown_cooldown_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as caught:
         load_ruleset(_with_timeline(tmp_path, TIMELINE.replace("  first: day\n", "  first: day\n  cooldown: week\n")))
     assert any("cooldown 应为 phase" in str(p) for p in caught.value.problems)
+
+
+# 守卫 and 吹笛者 in one step: 隔音之盾 stops a 吹笛 that resolves after it, unless the step is 互不影响
+ONE_STEP = TIMELINE.replace(
+    "    - {step: 吹笛者, skills: [吹笛], after_close: 30}",
+    "    - {step: 守卫吹笛, skills: [隔音之盾, 吹笛], after_close: 30}",
+)
+PIPER_BOARD = tuple("吹笛者" if i == BOARD.index("村民") else r for i, r in enumerate(BOARD))
+
+
+def _piped(tmp_path: Path, timeline: str) -> set[str]:
+    game = Game.start(
+        load_ruleset(_with_timeline(tmp_path, timeline)),
+        c.Start(at=T0, seed=1, names=NAMES, roles=tuple((r,) for r in PIPER_BOARD), secrets=tuple(range(1, 11))),
+    )
+    guard, piper = PIPER_BOARD.index("守卫") + 1, PIPER_BOARD.index("吹笛者") + 1
+    run_to(game, "dusk", 1)
+    assert act(game, guard, "守护之盾", 1).accepted
+    _until_step(game, "night:守卫吹笛")
+    assert act(game, guard, "隔音之盾", 3).accepted
+    assert act(game, piper, "吹笛", 3).accepted
+    run_to(game, "day", 2)
+    return {s.name for s in game.st.seat(3).statuses}
+
+
+def test_an_ordered_step_resolves_each_act_on_the_last(tmp_path: Path) -> None:
+    assert (
+        _piped(tmp_path, ONE_STEP) == set()
+    )  # 隔音 first: the 吹笛 finds its target shielded (隔音 ends with the night)
+
+
+def test_a_simultaneous_step_resolves_each_act_on_the_state_as_it_closed(tmp_path: Path) -> None:
+    together = ONE_STEP.replace("after_close: 30}", "after_close: 30, simultaneous: true}")
+    assert together != ONE_STEP
+    assert _piped(tmp_path, together) == {"被吹笛"}  # 互不影响: the 吹笛 did not see this step's 隔音
