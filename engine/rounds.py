@@ -38,7 +38,9 @@ def begin(game: Game, camp: str) -> None:
     st = game.st
     rounds = game.rs.rounds[camp]
     st.rounds_camp, st.rounds_left = camp, rounds.nights
-    st.rounds_from = st.day if st.phase in {Phase.NIGHT, Phase.DAY} else st.day + 1  # tonight, or the night after today
+    st.rounds_from = (
+        st.day if st.phase in {Phase.NIGHT, Phase.DAY, Phase.DUSK} else st.day + 1
+    )  # tonight, or the night after today
     game.public(
         f"【轮次决胜】{camp}发起轮次决胜：接下来{rounds.nights}个夜晚只进行刀法与"
         f"{'、'.join(n for n in rounds.acts if n not in _kills(game, rounds))}，白天不再讨论投票。"

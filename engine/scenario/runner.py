@@ -169,7 +169,7 @@ class Runner:
     def _step_open_for(self, skill: str) -> bool:
         """The step that holds this skill (黄昏's, 晨曦's) is open: an ``after`` act for it goes in now."""
         st, step = self.game.st, self.sc.ruleset.step_of(skill)
-        if step is None or st.phase != step.phase or st.deadline is None or st.work:
+        if step is None or not PHASES[step.phase].stepped or st.phase != step.phase or st.deadline is None or st.work:
             return False
         return self.sc.ruleset.steps(st.phase)[st.step] is step
 

@@ -19,6 +19,8 @@ from engine.game import Game
 from engine.phases import PHASES, SUB_PHASES, Phase, SubPhase
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
+from engine.scenario.runner import Failed, Runner
+from engine.scenario.spec import read
 from engine.schedule import noon_refusal
 from tests.engine.builders import BOARD, NAMES, T0, act, run_to
 
@@ -404,3 +406,53 @@ def test_a_simultaneous_step_resolves_each_act_on_the_state_as_it_closed(tmp_pat
     together = ONE_STEP.replace("after_close: 30}", "after_close: 30, simultaneous: true}")
     assert together != ONE_STEP
     assert _piped(tmp_path, together) == {"被吹笛"}  # 互不影响: the 吹笛 did not see this step's 隔音
+
+
+# the seer's step moved to 晨曦: a night block's `after` act, as SCENARIO_FORMAT's sub-phase rules say
+MORNING = TIMELINE.replace("    - {step: 预言家, skills: [预言], after_close: 95}\n", "").replace(
+    "    - {step: 毒药结算, after_close: 100}\n",
+    "    - {step: 毒药结算, after_close: 100}\n  晨曦:\n    - {step: 预言家, skills: [预言], after_close: 110}\n",
+)
+SCENARIO = """ruleset: {ruleset}
+players:
+  - {{name: 甲, role: 狼人, secret: 1}}
+  - {{name: 乙, role: 狼人, secret: 2}}
+  - {{name: 丙, role: 预言家, secret: 3}}
+  - {{name: 丁, role: 女巫, secret: 4}}
+  - {{name: 戊, role: 守卫, secret: 5}}
+  - {{name: 己, role: 猎人, secret: 6}}
+  - {{name: 庚, role: 村民, secret: 7}}
+  - {{name: 辛, role: 村民, secret: 8}}
+script:
+  - day: 1
+    after:
+      - {{by: 戊, skill: 守护之盾, targets: [庚]}}
+  - expect: {{status: {{庚: [守护]}}}}
+  - night: 1
+    acts:
+      - {{by: 甲, skill: 杀人, targets: [庚]}}
+      - {{by: 乙, skill: 杀人, targets: [庚]}}
+    after:
+      - {{by: 丙, skill: 预言, targets: [甲]}}
+  - expect: {{alive: [甲, 乙, 丙, 丁, 戊, 己, 庚, 辛], private: {{丙: [非村民阵营]}}}}
+"""
+
+
+def test_the_runner_submits_dusk_and_morning_acts_when_their_steps_open(tmp_path: Path) -> None:
+    assert MORNING.count("晨曦") == 1
+    ruleset = _with_timeline(tmp_path, MORNING)
+    file = tmp_path / "sub_phases.yaml"
+    file.write_text(SCENARIO.format(ruleset=ruleset), encoding="utf-8")
+    runner = Runner(read(str(file)))
+    runner.run()
+    guard = next(e for e in runner.game.st.log if e.kind == "act" and "守护之盾" in e.text)
+    seer = next(e for e in runner.game.st.log if e.kind == "act" and "预言" in e.text)
+    assert (guard.phase, seer.phase) == ("第1天黄昏", "第1夜")
+
+
+def test_the_runner_says_when_a_dusk_act_never_comes(tmp_path: Path) -> None:
+    ruleset = _with_timeline(tmp_path, MORNING)
+    file = tmp_path / "late.yaml"
+    file.write_text(SCENARIO.format(ruleset=ruleset).replace("skill: 守护之盾", "skill: 预言", 1), encoding="utf-8")
+    with pytest.raises(Failed, match="never reached"):
+        Runner(read(str(file))).run()
