@@ -53,9 +53,12 @@ PHASES: dict[Phase, PhaseProps] = {
 }
 
 
+_BY_VALUE: dict[str, PhaseProps] = {phase.value: row for phase, row in PHASES.items()}
+
+
 def props(phase: str) -> PhaseProps:
     """The properties of a phase given by its persisted value."""
-    return PHASES[Phase(phase)]
+    return _BY_VALUE[phase]
 
 
 def kind(phase: str) -> Kind:
