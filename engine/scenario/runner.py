@@ -160,9 +160,11 @@ class Runner:
     def _finish_after(self) -> None:
         for spec in self.pending_after:
             if spec.rejected is None:
-                raise self._fail(
-                    f"line {spec.line}: reaction '{spec.by} {spec.skill}' never reached: no prompt was raised"
+                step = self.sc.ruleset.step_of(spec.skill)
+                why = (
+                    f"step {step.name} never opened" if step and PHASES[step.phase].stepped else "no prompt was raised"
                 )
+                raise self._fail(f"line {spec.line}: reaction '{spec.by} {spec.skill}' never reached: {why}")
             self._submit(spec)
         self.pending_after = []
 

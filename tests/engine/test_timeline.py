@@ -454,5 +454,5 @@ def test_the_runner_says_when_a_dusk_act_never_comes(tmp_path: Path) -> None:
     ruleset = _with_timeline(tmp_path, MORNING)
     file = tmp_path / "late.yaml"
     file.write_text(SCENARIO.format(ruleset=ruleset).replace("skill: 守护之盾", "skill: 预言", 1), encoding="utf-8")
-    with pytest.raises(Failed, match="never reached"):
+    with pytest.raises(Failed, match="预言' never reached: step 预言家 never opened"):
         Runner(read(str(file))).run()
