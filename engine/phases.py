@@ -85,22 +85,17 @@ class SubPhase(StrEnum):
     NIGHT = "夜晚"  # the simple posts' night: every step of it
 
 
-@dataclass(frozen=True)
-class SubPhaseProps:
-    kind: Kind  # 晨曦/正午/黄昏属于白天
-    phase: Phase  # the engine phase whose steps it holds
-    order: int  # its place in the cycle from 关门 (黄昏 first) to 开门 (晨曦 last); the day itself 0
-
-
-SUB_PHASES: dict[SubPhase, SubPhaseProps] = {
-    SubPhase.OPENING: SubPhaseProps("", Phase.SETUP, 0),
-    SubPhase.NOON: SubPhaseProps("day", Phase.DAY, 0),
-    SubPhase.DAY: SubPhaseProps("day", Phase.DAY, 0),
-    SubPhase.DUSK: SubPhaseProps("day", Phase.DUSK, 1),
-    SubPhase.EARLY_NIGHT: SubPhaseProps("night", Phase.NIGHT, 2),
-    SubPhase.MIDNIGHT: SubPhaseProps("night", Phase.NIGHT, 3),
-    SubPhase.LATE_NIGHT: SubPhaseProps("night", Phase.NIGHT, 4),
-    SubPhase.SMALL_HOURS: SubPhaseProps("night", Phase.NIGHT, 5),
-    SubPhase.NIGHT: SubPhaseProps("night", Phase.NIGHT, 2),
-    SubPhase.MORNING: SubPhaseProps("day", Phase.NIGHT, 6),
+# the engine phase that runs each sub-phase's steps; 晨曦's are the night's last, before 开门, so
+# a condition on 白天/夜晚 reads a 晨曦 step as night, though the posts count 晨曦 as 白天
+SUB_PHASES: dict[SubPhase, Phase] = {
+    SubPhase.OPENING: Phase.SETUP,
+    SubPhase.NOON: Phase.DAY,
+    SubPhase.DAY: Phase.DAY,
+    SubPhase.DUSK: Phase.DUSK,
+    SubPhase.EARLY_NIGHT: Phase.NIGHT,
+    SubPhase.MIDNIGHT: Phase.NIGHT,
+    SubPhase.LATE_NIGHT: Phase.NIGHT,
+    SubPhase.SMALL_HOURS: Phase.NIGHT,
+    SubPhase.NIGHT: Phase.NIGHT,
+    SubPhase.MORNING: Phase.NIGHT,
 }

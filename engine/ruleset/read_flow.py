@@ -92,7 +92,7 @@ def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context
     if not isinstance(raw, list):
         ctx.err(parent, key, f"{where} 应为步骤列表")
         return ()
-    phase = SUB_PHASES[sub_phase].phase
+    phase = SUB_PHASES[sub_phase]
     steps = []
     for i, item in enumerate(raw):
         node = ctx.mapping(item, raw, i, "步骤")

@@ -82,26 +82,10 @@ def test_every_phase_has_properties_and_keeps_its_persisted_value() -> None:
     assert pickle.loads(pickle.dumps(Phase.DUSK)) is Phase.DUSK
     assert [p for p, props in PHASES.items() if props.votes] == [Phase.ELECTION, Phase.DAY]
     assert [p for p, props in PHASES.items() if props.stepped] == [Phase.SETUP, Phase.DUSK, Phase.NIGHT]
-    # 晨曦/正午/黄昏属于白天，早夜/午夜/深夜/凌晨属于夜晚
-    assert {s for s, props in SUB_PHASES.items() if props.kind == "day"} == {
-        SubPhase.MORNING,
-        SubPhase.NOON,
-        SubPhase.DUSK,
-        SubPhase.DAY,
-    }
-    cycle = sorted(
-        (s for s in SUB_PHASES if s not in {SubPhase.DAY, SubPhase.NIGHT}), key=lambda s: SUB_PHASES[s].order
-    )
-    assert cycle == [
-        SubPhase.OPENING,
-        SubPhase.NOON,
-        SubPhase.DUSK,
-        SubPhase.EARLY_NIGHT,
-        SubPhase.MIDNIGHT,
-        SubPhase.LATE_NIGHT,
-        SubPhase.SMALL_HOURS,
-        SubPhase.MORNING,
-    ]
+    # every sub-phase's steps run in a phase that steps, but the day's (正午, 白天), which is the vote
+    assert set(SUB_PHASES) == set(SubPhase)
+    assert {s for s, phase in SUB_PHASES.items() if not PHASES[phase].stepped} == {SubPhase.NOON, SubPhase.DAY}
+    assert SUB_PHASES[SubPhase.DUSK] == Phase.DUSK and SUB_PHASES[SubPhase.MORNING] == Phase.NIGHT
 
 
 def test_phase_titles_come_from_the_table() -> None:
