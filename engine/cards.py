@@ -53,7 +53,7 @@ def current_index(seat: Seat) -> int:
 
 def acting_card(game: Game, seat: Seat) -> Card:
     """The card a seat acts with: the current one, or on 竞选日 the one publicly current."""
-    if game.st.phase == Phase.ELECTION:
+    if PHASES[game.st.phase].public_card:
         return seat.cards[seat.shown]
     return seat.cards[seat.current]
 
@@ -73,7 +73,8 @@ def publicly_in(game: Game, seat: Seat) -> bool:
     st = game.st
     if seat.alive or seat.no not in st.night_deaths:
         return seat.alive
-    return st.phase == Phase.ELECTION or (game.rs.notices.unannounced_targetable and PHASES[st.phase].news_waits)
+    phase = PHASES[st.phase]
+    return phase.public_card or (game.rs.notices.unannounced_targetable and phase.news_waits)
 
 
 def known_out(game: Game, seat: Seat) -> bool:
@@ -112,7 +113,7 @@ def held(game: Game, seat: Seat) -> list[Held]:
 
     Remembered while nothing that changes it moves: every such change bumps the state's version."""
     st = game.st
-    key = ("held", st.version, st.phase == Phase.ELECTION, seat.no, seat.current, seat.shown)
+    key = ("held", st.version, PHASES[st.phase].public_card, seat.no, seat.current, seat.shown)
     cached = game.memo.get(key)
     if cached is None:
         cached = game.memo[key] = _held(game, seat)

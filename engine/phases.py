@@ -40,11 +40,12 @@ class PhaseProps:
     stepped: bool = False  # it runs the ruleset's steps one by one, each closing at its deadline
     news_waits: bool = False  # an out now is told at the next 开门, not at once
     before_news: bool = False  # the night's outs are not told yet (its news waits for the day proper)
+    public_card: bool = False  # a seat acts with its publicly current card, and tonight's outs still play (竞选日)
 
 
 PHASES: dict[Phase, PhaseProps] = {
     Phase.SETUP: PhaseProps("", "开局", stepped=True),
-    Phase.ELECTION: PhaseProps("day", "竞选日", votes=True, before_news=True),
+    Phase.ELECTION: PhaseProps("day", "竞选日", votes=True, before_news=True, public_card=True),
     Phase.DAY: PhaseProps("day", "第{day}天", votes=True),
     Phase.DUSK: PhaseProps("day", "第{day}天黄昏", stepped=True),
     Phase.NIGHT: PhaseProps("night", "第{day}夜", stepped=True, news_waits=True, before_news=True),

@@ -57,6 +57,6 @@ def clock_text(moment: datetime, tz: str) -> str:
 
 def phase_title(phase: str, day: int) -> str:
     """第N天, 第N夜 …: the phase as notices name it (the wait after the opening: 开局结束)."""
-    if phase == Phase.DAWN and day == 0:
+    if day == 0 and phase == Phase.DAWN:
         return "开局结束"
     return phases.props(phase).title.format(day=day)
