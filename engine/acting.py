@@ -17,6 +17,7 @@ from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
 from engine.errors import Refusal
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Skill, Step
 from engine.state import Act, Card, Seat
 
@@ -28,9 +29,10 @@ __all__ = ["pending"]
 
 def _in_current_step(game: Context, skill: Skill) -> bool:
     st = game.st
-    if st.deadline is None or st.work or st.phase not in {"setup", "night", "day", "election"}:
+    phase = PHASES[st.phase]
+    if st.deadline is None or st.work or not (phase.stepped or phase.votes):
         return False
-    if st.phase == "election":
+    if st.phase == Phase.ELECTION:
         return skill.timing == "day"
     return skill.name in game.rs.steps(st.phase)[st.step].skills
 
@@ -68,10 +70,13 @@ def open_actors(game: Context, step: Step) -> None:
 
 
 def _seat_deadlines(game: Context, step: Step) -> None:
-    """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's)."""
+    """Each waiting seat's own limit: the least ``minutes`` of its skills here (else the step's), from
+    the step's opening (or from 关门, for a step with ``after_close``)."""
     st = game.st
     assert st.step_opened is not None
-    default = step.minutes or (st.settings["setup_minutes"] if st.phase == "setup" else st.settings["step_minutes"])
+    default = step.minutes or (st.settings["setup_minutes"] if st.phase == Phase.SETUP else st.settings["step_minutes"])
+    if step.after_close is not None:
+        default = step.after_close
     st.seat_deadlines = {}
     for no, name in st.waiting:
         skill = cards.find(game, st.seat(no), name)
@@ -117,7 +122,7 @@ def _fire_after_out(game: Context, seat: Seat, card: Card, step: Step) -> None:
 def pending(game: Context, seat: Seat) -> list[Skill]:
     """The skills this seat may still use or pass in the current step."""
     st = game.st
-    if st.phase not in {"setup", "night"} or not seat.alive:
+    if not PHASES[st.phase].stepped or not seat.alive:
         return []
     out = []
     for no, name in st.waiting:
@@ -130,7 +135,7 @@ def pending(game: Context, seat: Seat) -> list[Skill]:
 def anyone_pending(game: Context) -> bool:
     """Whether the step must still wait: someone may act (the day always runs to 关门)."""
     st = game.st
-    if st.phase in {"day", "election"}:
+    if PHASES[st.phase].votes:
         return True
     return any(st.seat(no).alive for no, _ in st.waiting)
 
@@ -169,11 +174,11 @@ def announce_step(game: Context) -> None:
     st = game.st
     if st.deadline is None:
         return
-    title = "竞选日" if st.phase == "election" else texts.phase_title(st.phase, st.day)
-    step = game.rs.steps(st.phase)[st.step] if st.phase != "election" else game.rs.day_step
+    title = texts.phase_title(st.phase, st.day)
+    step = game.rs.steps(st.phase)[st.step]
     until = game.deadline_text(st.deadline)
     for seat in st.seats:
-        if st.phase in {"day", "election"}:
+        if PHASES[st.phase].votes:
             skills = [
                 s
                 for s in views.skills_known(game, seat)
@@ -188,7 +193,7 @@ def announce_step(game: Context) -> None:
             continue
         lines = "；".join(_skill_line(game, seat, s) for s in skills)
         how = "或".join(_syntax(game, seat, s) for s in skills)
-        if st.phase in {"day", "election"}:  # a day skill is used when sent; there is nothing to pass
+        if PHASES[st.phase].votes:  # a day skill is used when sent; there is nothing to pass
             game.tell(seat.no, f"【{title}】你可以发动：{lines}。截止 {until}。发送{how}发动。", "prompt")
         else:
             game.tell(
@@ -301,7 +306,7 @@ def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
 
 def playing(game: Context) -> None:
     """Refused while the game is over or paused."""
-    if game.st.phase == "over":
+    if game.st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     if game.st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
@@ -349,7 +354,7 @@ def act(game: Context, cmd: c.Act) -> str:
         return f"已记录：{skill.name}。"
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
-    if st.phase in {"day", "election"}:
+    if PHASES[st.phase].votes:
         using.use(game, seat, holding, list(cmd.targets), cmd.choice)
         return (
             f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
@@ -386,16 +391,16 @@ def _when(game: Context, skill: Skill) -> str:
     step = game.rs.step_of(skill.name)
     if step is None:
         return "白天" if skill.timing == "day" else "触发时"
-    return f"{texts.PHASE_NAMES[step.phase]}·{step.name}"
+    return f"{step.sub_phase}·{step.name}"
 
 
 def now_text(game: Context) -> str:
     st = game.st
-    if st.phase in {"setup", "night"} and st.deadline is not None:
+    if PHASES[st.phase].stepped and st.deadline is not None:
         return f"{texts.phase_title(st.phase, st.day)}·{game.rs.steps(st.phase)[st.step].name}"
-    if st.phase == "dawn":
-        return f"{texts.phase_title('night', st.day)}已结束，等待开门"
-    if st.deadline is None and st.phase != "over":
+    if st.phase == Phase.DAWN:
+        return f"{texts.phase_title(Phase.NIGHT, st.day)}已结束，等待开门"
+    if st.deadline is None and st.phase != Phase.OVER:
         return f"{texts.phase_title(st.phase, st.day)}结算中"
     return texts.phase_title(st.phase, st.day)
 
@@ -423,7 +428,7 @@ def pass_(game: Context, cmd: c.Pass) -> str:
 
 def last_words(game: Context, cmd: c.LastWords) -> str:
     seat = game.named_seat(cmd.seat)
-    if game.st.phase == "over":
+    if game.st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     if not seat.last_words_right:
         raise Refusal("你没有留遗言的权利（遗言只给靠前出局、收到遗言通知的角色）。")
@@ -441,7 +446,7 @@ def last_words(game: Context, cmd: c.LastWords) -> str:
     seat.last_words = text
     game.log("last_words", f"{game.who(seat.no)}的遗言：{text}", "遗言")
     st = game.st
-    if st.phase in {"day", "election"} and seat.out_phase != st.phase_key:
+    if PHASES[st.phase].votes and seat.out_phase != st.phase_key:
         # 〔导演〕公示…遗言 at 开门: a night's out whose day opened at once has its 遗言 published on arrival
         seat.last_words_published = True
         game.say_public(f"【遗言】{seat.name}的遗言：{text}")

@@ -15,13 +15,14 @@ from engine import acting, cards, labels, legal, prompts
 from engine import commands as c
 from engine.game import Game
 from engine.messages import Message
+from engine.phases import PHASES, Phase
 
 
 def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
     """Some legal commands at this moment (targets sampled from each legal range)."""
     st = game.st
     out: list[c.Command] = []
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return out
     if st.prompt is not None:
         seat = st.seat(st.prompt.seat)
@@ -36,7 +37,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
         if st.prompt.kind != "sheriff":
             out.append(c.Pass(at=now, seat=seat.no))
         return out
-    if st.phase in {"setup", "night"} and st.deadline is not None:
+    if PHASES[st.phase].stepped and st.deadline is not None:
         for no in dict.fromkeys(no for no, _ in st.waiting):
             seat = st.seat(no)
             for skill in acting.pending(game, seat):
@@ -54,7 +55,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                 out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets, choice=choice))
                 if not skill.forced:
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
-    if st.phase in {"day", "election"} and st.deadline is not None:
+    if PHASES[st.phase].votes and st.deadline is not None:
         voters = [s for s in st.seats if cards.publicly_in(game, s) and s.no not in st.votes]
         candidates = [s.no for s in st.seats if cards.publicly_in(game, s)]
         for seat in voters:
@@ -73,11 +74,11 @@ def play(game: Game, rng: random.Random, max_commands: int = 2000) -> Iterator[t
     """Drive the game to its end with random legal moves; yields each accepted command."""
     for _ in range(max_commands):
         st = game.st
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             return
         now = st.clock.real(st.now)
         options = moves(game, now, rng)
-        if options and (st.phase not in {"day", "election"} or rng.random() < 0.9):
+        if options and (not PHASES[st.phase].votes or rng.random() < 0.9):
             cmd = rng.choice(options)
         else:
             deadline = game.next_deadline()

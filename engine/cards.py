@@ -20,6 +20,7 @@ from typing import cast
 from engine import boards, conditions, messages, texts
 from engine.context import Context
 from engine.errors import Refusal
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Role, Skill
 from engine.state import Card, Seat, SkillState
 
@@ -51,7 +52,7 @@ def current_index(seat: Seat) -> int:
 
 def acting_card(game: Context, seat: Seat) -> Card:
     """The card a seat acts with: the current one, or on 竞选日 the one publicly current."""
-    if game.st.phase == "election":
+    if PHASES[game.st.phase].public_card:
         return seat.cards[seat.shown]
     return seat.cards[seat.current]
 
@@ -71,12 +72,13 @@ def publicly_in(game: Context, seat: Seat) -> bool:
     st = game.st
     if seat.alive or seat.no not in st.night_deaths:
         return seat.alive
-    return st.phase == "election" or (game.rs.notices.unannounced_targetable and st.phase in {"night", "dawn"})
+    phase = PHASES[st.phase]
+    return phase.public_card or (game.rs.notices.unannounced_targetable and phase.news_waits)
 
 
 def known_out(game: Context, seat: Seat) -> bool:
     """Out, and everyone knows it: a night's outs are announced at 开门 (after 竞选日 where there is one)."""
-    return not seat.alive and not (seat.no in game.st.night_deaths and game.st.phase in {"night", "dawn", "election"})
+    return not seat.alive and not (seat.no in game.st.night_deaths and PHASES[game.st.phase].before_news)
 
 
 # ---------------------------------------------------------------- tags and skills
@@ -112,7 +114,7 @@ def held(game: Context, seat: Seat) -> list[Held]:
     version, any other change the shared one (``Context.changed``)."""
     st = game.st
     own = game.seat_versions.get(seat.no, 0)
-    key = ("held", game.shared_version, own, st.phase == "election", seat.no, seat.current, seat.shown)
+    key = ("held", game.shared_version, own, PHASES[st.phase].public_card, seat.no, seat.current, seat.shown)
     cached = game.memo.get(key)
     if cached is None:
         cached = game.memo[key] = _held(game, seat)
@@ -251,11 +253,11 @@ def refresh(game: Context, seat: Seat, rule: str) -> None:
         game.changed(seat.no)
         game.log("card", f"{game.who(seat.no)}的当前身份变为{position(seat, card)}{card.role}", rule)
         if game.rs.roles[card.role].counter and not card.counters:
-            if st.phase in {"night", "dawn", "election"}:
+            if PHASES[st.phase].before_news:
                 st.at_notice.append(("counter", seat.no, card.id, ""))
             else:
                 start_counter(game, seat, card)
-    if st.phase == "day":  # by day an out is public at once; a night's waits for 开门
+    if st.phase == Phase.DAY:  # by day an out is public at once; a night's waits for 开门
         seat.shown = seat.current
     leave_lost_teams(game, seat, rule)
 

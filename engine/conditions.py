@@ -40,6 +40,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from engine import phases
+from engine.phases import Phase
 from engine.state import GameState, Seat
 
 
@@ -109,11 +111,15 @@ def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
 
 
 def _night(values: frozenset[int], s: Seat, a: int, st: GameState) -> bool:
-    return st.phase == "night" and st.day in values
+    return st.phase == Phase.NIGHT and st.day in values
+
+
+def _game_day(values: frozenset[int], s: Seat, a: int, st: GameState) -> bool:
+    return st.day in values
 
 
 def _phase(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
-    return ("day" if st.phase in {"day", "election"} else st.phase) in values
+    return (phases.kind(st.phase) or st.phase) in values
 
 
 def _holds(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
@@ -225,8 +231,9 @@ def _compile(cond: dict[str, Any]) -> Test:
             tests.append(partial(_FLAGS[key], bool(value)))
         elif key in _NUMBERS:
             tests.append(partial(_NUMBERS[key], int(value)))
-        elif key == "night":
-            tests.append(partial(_night, frozenset(value if isinstance(value, list) else [value])))
+        elif key in {"night", "game_day"}:
+            test = _night if key == "night" else _game_day
+            tests.append(partial(test, frozenset(value if isinstance(value, list) else [value])))
         elif key in _MAPPINGS:
             tests.append(partial(_MAPPINGS[key], dict(value)))
         elif key in _NESTED:

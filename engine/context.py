@@ -22,6 +22,7 @@ from engine import messages, queue, texts
 from engine.errors import Refusal
 from engine.events import SkillsLost, TeamFormed
 from engine.messages import Audience, Message
+from engine.phases import PHASES
 from engine.ruleset.model import Ruleset
 from engine.state import GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
 
@@ -76,7 +77,7 @@ class Context:
 
     def public(self, text: str, section: str = "held") -> None:
         """公示: at once by day; what happens at night waits for the next 开门."""
-        if self.st.phase in {"night", "dawn"}:
+        if PHASES[self.st.phase].news_waits:
             self.st.held.append((section, text))
         else:
             self.say(messages.PUBLIC, text)

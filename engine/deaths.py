@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cards, change, conditions, effects, guard, labels, prompts, queue, rounds, texts
+from engine import cards, change, conditions, effects, guard, labels, phases, prompts, queue, rounds, texts
 from engine.context import Context
+from engine.phases import PHASES, Phase
 from engine.state import Card, Damage, lasting_until
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ SOONEST = {  # which statuses end first, seen from each phase
     "dawn": ("election_end", "day_end", "night_end"),
     "election": ("election_end", "day_end", "night_end"),
     "day": ("day_end", "night_end"),
+    "dusk": ("day_end", "night_end"),
 }
 
 
@@ -77,7 +79,7 @@ def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
     guard.spend(game, seat, status)
     note = stops.note or f"因[{status.name}]避免出局"
     game.log("spared", f"{game.who(seat.no)}{note}（{item.cause}）", status.name)
-    if game.st.phase == "day":
+    if game.st.phase == Phase.DAY:
         game.public(f"{texts.public_label(game.rs, seat)}{note}。")
     effects.run(effects.Ctx(game, actor=seat.no, rule=status.name), stops.on_stop)
     return True
@@ -253,7 +255,7 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object
                 or cause in trigger.except_causes
             ):
                 continue
-            if trigger.phase and trigger.phase != ("night" if st.phase in {"night", "dawn"} else "day"):
+            if trigger.phase and trigger.phase != (phases.kind(st.phase) or "day"):
                 continue
             if skill.forced:
                 if cards.spent(state):
@@ -261,7 +263,7 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object
                 game.log("trigger", f"{game.who(seat.no)}的{skill.name}触发", skill.name)
                 todo = trigger.effects if trigger.effects is not None else skill.effects
                 effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), todo)
-            elif trigger.at == "dawn" and st.phase in {"night", "dawn", "election"}:
+            elif trigger.at == "dawn" and PHASES[st.phase].before_news:
                 st.at_notice.append(("ask", seat.no, card.id, skill.name))
             else:
                 out.append(queue.Ask(seat.no, skill.name, "skill", card.id))
@@ -270,7 +272,7 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object
 
 def _tell(game: Context, seat: Seat, card: Card, cause: str) -> None:
     st = game.st
-    when = texts.phase_title(st.phase, st.day) if st.phase != "election" else "竞选日"
+    when = texts.phase_title(st.phase, st.day)
     game.log(
         "out", f"{game.who(seat.no)}" + (f"的{card.role}" if len(seat.cards) > 1 else "") + f"出局（{cause}）", cause
     )
@@ -293,7 +295,7 @@ def _record_public(game: Context, seat: Seat, cause: str) -> None:
     st, rs = game.st, game.rs
     if cause == "红牌" and rs.notices.red_card_at_once:
         return
-    if st.phase in {"night", "dawn"}:
+    if PHASES[st.phase].news_waits:
         st.night_deaths.append(seat.no)
         return
     label = texts.public_label(rs, seat)
@@ -314,9 +316,9 @@ def _last_words_now(game: Context) -> bool:
     phases = game.rs.last_words.phases
     if not phases:
         return True
-    if "day" in phases and st.phase in {"day", "election"}:
+    if "day" in phases and PHASES[st.phase].votes:
         return True
-    return "first_night" in phases and st.phase in {"night", "dawn"} and st.day == 1
+    return "first_night" in phases and PHASES[st.phase].news_waits and st.day == 1
 
 
 def _last_words_right(game: Context, no: int) -> None:

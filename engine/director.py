@@ -11,6 +11,7 @@ from engine import acting, cards, change, flow, queue, victory
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
+from engine.phases import PHASES, Phase
 from engine.schedule import check_settings, day_closing
 
 CARDS = ("蓝", "黄", "红")
@@ -19,7 +20,7 @@ REDS_TO_LOSE = 2  # 同一阵营的角色累计获得两张或以上红牌时，
 
 
 def _not_over(game: Context) -> None:
-    if game.st.phase == "over":
+    if game.st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
 
 
@@ -62,7 +63,7 @@ def extend(game: Context, cmd: c.Extend) -> str:
         st.deadline += delta
         st.seat_deadlines = {no: until + delta for no, until in st.seat_deadlines.items()}
         new = st.deadline
-        if st.phase in {"day", "election"}:
+        if PHASES[st.phase].votes:
             game.public(f"【导演】延时{cmd.minutes}分钟，关门时间改为 {game.deadline_text(new)}。")
         for seat in st.seats:
             if acting.pending(game, seat):
@@ -113,7 +114,7 @@ def penalize(game: Context, cmd: c.Penalize) -> str:
         secret=False,
     )
     if "红" in given:
-        voting_now = st.phase == "day" and st.deadline is not None and not st.work
+        voting_now = st.phase == Phase.DAY and st.deadline is not None and not st.work
         if seat.alive and game.rs.vote.red_after_tally and voting_now:  # 白天结束时红牌罚下在投票结算之后执行
             st.red_cards.append(seat.no)
             notice(f"{seat.name}被红牌罚下，在今日投票结算之后出局。")
@@ -224,7 +225,7 @@ def settings(game: Context, cmd: c.Settings) -> str:
     if "speed" in dict(cmd.values):
         clock.anchor_real, clock.anchor_game, clock.speed = cmd.at, st.now, float(merged["speed"])
     if (
-        st.phase in {"day", "election"}
+        PHASES[st.phase].votes
         and st.deadline is not None
         and st.step_opened is not None
         and ({"day_close", "day_days", "weekend_days"} & set(dict(cmd.values)))

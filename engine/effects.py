@@ -47,6 +47,7 @@ from typing import Any
 
 from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
 from engine.context import Context
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
 from engine.state import Attack, Card, Damage, SkillState
 
@@ -358,10 +359,10 @@ def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     game = ctx.game
-    if game.st.phase not in {"day", "election"}:
+    if not PHASES[game.st.phase].votes:
         return
     game.log("phase", f"{_rule(ctx, effect)}：直接进入黑夜", _rule(ctx, effect), secret=False)
-    queue.end_phase(game, skip_day=game.st.phase == "election")
+    queue.end_phase(game, skip_day=game.st.phase == Phase.ELECTION)
 
 
 def _feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine import acting, cards, change, labels, queue, texts
 from engine.context import Context
 from engine.messages import PUBLIC
+from engine.phases import Phase
 from engine.schedule import day_closing
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def due(game: Context) -> bool:
 
 def begin(game: Context) -> None:
     st = game.st
-    st.phase, st.step, st.election = "election", 0, "open"
+    st.phase, st.step, st.election = Phase.ELECTION, 0, "open"
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now)
     st.acts, st.waiting, st.votes = [], [], {}
@@ -92,7 +93,7 @@ def swallow(game: Context, seat: Seat, skill: str) -> None:
     """吞警徽: a skill the sheriff rules name, used on 竞选日, ends the election at once; this game
     has no sheriff."""
     rs = game.rs
-    if game.st.phase != "election" or not rs.sheriff or skill not in rs.sheriff.swallowed_by:
+    if game.st.phase != Phase.ELECTION or not rs.sheriff or skill not in rs.sheriff.swallowed_by:
         return
     st = game.st
     if st.election != "open":

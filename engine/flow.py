@@ -14,6 +14,11 @@ between a night's end and the day whose opening announces that night's outs.
 This is the dispatcher: the work items are engine/queue.py's and the events engine/events.py's;
 ``HANDLERS`` says what each item does and ``LISTENERS`` what each event sets off at once. The
 runner judges victory after every item. Rule modules below never import this one.
+
+Where the ruleset has a ``timeline:``, 关门 opens 黄昏's steps before the night (engine/phases.py
+says what each phase is), and a step with ``after_close`` closes N minutes after 关门 rather than
+N minutes after it opened: ``st.step_opened`` stays at 关门 for those steps, so a waiting prompt
+(殉职, 最后一枪) delays nothing after it, and a step opening after its deadline closes at once.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from engine import (
     prompts,
     queue,
     rounds,
+    together,
     using,
     victory,
     views,
@@ -41,6 +47,7 @@ from engine import (
 )
 from engine.context import Context
 from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, TeamFormed
+from engine.phases import PHASES, Phase
 from engine.queue import (
     AfterOut,
     AfterVote,
@@ -56,7 +63,7 @@ from engine.queue import (
     Tally,
     push_front,
 )
-from engine.schedule import day_closing, day_opening, step_deadline
+from engine.schedule import close_deadline, day_closing, day_opening, step_deadline
 
 MEMO_LIMIT = 20_000
 
@@ -64,7 +71,7 @@ MEMO_LIMIT = 20_000
 def run(game: Context) -> None:
     """Work through the queue until it is empty, a prompt waits, or the game is over."""
     st = game.st
-    while st.work and st.prompt is None and st.phase != "over":
+    while st.work and st.prompt is None and st.phase != Phase.OVER:
         item = st.work.popleft()
         HANDLERS[type(item)](game, item)
         victory.check(game)  # 游戏状态满足胜利条件之一，游戏立即结束
@@ -75,9 +82,9 @@ def expire(game: Context) -> None:
     st = game.st
     if st.prompt is not None:
         prompts.timeout(game)
-    elif st.phase == "dawn":
+    elif st.phase == Phase.DAWN:
         open_day(game)
-    elif st.phase in {"setup", "night"} and acting.expire_seats(game) and acting.anyone_pending(game):
+    elif PHASES[st.phase].stepped and acting.expire_seats(game) and acting.anyone_pending(game):
         return
     else:
         queue.close_step(game)
@@ -89,31 +96,34 @@ def expire(game: Context) -> None:
 def begin(game: Context) -> None:
     """After the deal: the opening steps (开局), then the ruleset's first phase."""
     st = game.st
-    st.phase, st.day, st.step = "setup", 0, -1
+    st.phase, st.day, st.step = Phase.SETUP, 0, -1
     push_front(game, [OpenNext()])
 
 
 def _open_next(game: Context, _item: OpenNext) -> None:
     rs, st = game.rs, game.st
     steps = rs.steps(st.phase)
-    if st.phase in {"setup", "night"} and st.step + 1 < len(steps):
+    if PHASES[st.phase].stepped and st.step + 1 < len(steps):
         st.step += 1
         open_step(game)
         return
-    if st.phase == "setup" and rs.first == "night":
+    if st.phase == Phase.SETUP and rs.first == Phase.NIGHT:
         _open_night(game, 1)
-    elif st.phase == "day" and st.another_round:
+    elif st.phase == Phase.DAY and st.another_round:
         voting.open_round(game)
-    elif st.phase == "day":
+    elif st.phase == Phase.DAY and rs.dusk_steps:  # 关门: 黄昏's steps before the night
+        st.phase, st.step = Phase.DUSK, 0
+        open_step(game)
+    elif st.phase in {Phase.DAY, Phase.DUSK}:
         change.end_of("day_end", game)
-        _open_night(game, st.day if rs.first == "day" else st.day + 1)
-    elif st.phase == "election":
+        _open_night(game, st.day if rs.first == Phase.DAY else st.day + 1)
+    elif st.phase == Phase.ELECTION:
         election.close(game)
         open_discussion(game)
     else:  # after the opening steps, or after a night: wait for 开门
-        if st.phase == "night":
+        if st.phase == Phase.NIGHT:
             change.end_of("night_end", game)
-        st.phase, st.step = "dawn", 0
+        st.phase, st.step = Phase.DAWN, 0
         st.deadline = day_opening(st.settings, st.now)
         st.step_opened = st.now
         if st.deadline <= st.now:
@@ -124,16 +134,18 @@ def _end_phase(game: Context, item: EndPhase) -> None:
     """No vote today: nobody was voted for (潜行) and no card was voted out (验尸)."""
     st = game.st
     st.votes, st.last_votes, st.exiled_cards = {}, {}, []
+    if game.rs.counts_from_close:  # the day ends now: what counts from 关门 counts from here
+        st.step_opened = st.now
     push_front(game, [OpenNext()])
-    if st.phase == "election" and item.skip_day:
+    if st.phase == Phase.ELECTION and item.skip_day:
         election.close(game)
-        st.phase = "day"  # the skipped day ends as it opens, once its notices are out
+        st.phase = Phase.DAY  # the skipped day ends as it opens, once its notices are out
         notices.publish(game, f"【第{st.day}天】跳过第一天讨论，直接进入黑夜。")
 
 
 def _open_night(game: Context, number: int) -> None:
     st = game.st
-    st.phase, st.day, st.step = "night", number, 0
+    st.phase, st.day, st.step = Phase.NIGHT, number, 0
     st.night_deaths = []
     st.chosen = []
     game.log("phase", f"第{number}夜开始", secret=False)
@@ -150,9 +162,9 @@ def open_day(game: Context) -> None:
     (轮次决胜: the bot's day instead)."""
     st = game.st
     planned = rounds.night_over(game, st.day)  # st.day is still the night that just ended
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return
-    st.day = st.day + 1 if game.rs.first == "day" else st.day
+    st.day = st.day + 1 if game.rs.first == Phase.DAY else st.day
     if election.due(game):
         election.begin(game)
     else:
@@ -163,7 +175,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     """The day proper: the dawn notices, then discussion and the vote until 关门 (``planned``:
     轮次决胜's day, with neither)."""
     st = game.st
-    st.phase, st.step = "day", 0
+    st.phase, st.step = Phase.DAY, 0
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     st.acts, st.waiting, st.votes = [], [], {}
@@ -185,8 +197,12 @@ def open_discussion(game: Context, planned: bool = False) -> None:
 def open_step(game: Context) -> None:
     rs, st = game.rs, game.st
     step = rs.steps(st.phase)[st.step]
-    st.step_opened = st.now
-    st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
+    if step.after_close is None:
+        st.step_opened = st.now
+        st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
+    else:  # st.step_opened stays at 关门: a late step does not push the later ones back
+        assert st.step_opened is not None
+        st.deadline = max(st.now, close_deadline(st.step_opened, step.after_close))
     st.acts = []
     if len(game.memo) > MEMO_LIMIT:  # keys carry the version and the step; old ones only take room
         game.memo.clear()
@@ -203,16 +219,19 @@ def open_step(game: Context) -> None:
 def _close(game: Context, _item: CloseStep) -> None:
     rs, st = game.rs, game.st
     st.deadline = None
-    if st.phase == "day":
+    if st.phase == Phase.DAY:
         push_front(game, [Tally(), AfterVote(), OpenNext()])
         return
-    if st.phase == "election":
+    if st.phase == Phase.ELECTION:
         push_front(game, [Tally(), OpenNext()])
         return
     step = rs.steps(st.phase)[st.step]
-    if st.phase == "setup" and step.name == rs.cards.order_step:
+    if st.phase == Phase.SETUP and step.name == rs.cards.order_step:
         cards.settle_order(game)
-    items: list[object] = [Resolve(a) for a in acting.decided_acts(game, step)]
+    decided = acting.decided_acts(game, step)
+    items: list[object] = (
+        [together.ResolveTogether(tuple(decided))] if step.simultaneous else [Resolve(a) for a in decided]
+    )
     items.append(ResolveMarked(step.name))
     if step.effects:
         items.append(StepEffects(step.name))
@@ -250,7 +269,7 @@ def _after_vote(game: Context, _item: AfterVote) -> None:
 
 
 def _tally(game: Context, _item: Tally) -> None:
-    if game.st.phase == "election":
+    if game.st.phase == Phase.ELECTION:
         election.tally(game)
     else:
         voting.tally(game)
@@ -285,6 +304,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     StepEffects: _step_effects,
     OpenNext: _open_next,
     EndPhase: _end_phase,
+    together.ResolveTogether: together.resolve,
 }
 
 

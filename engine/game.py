@@ -33,6 +33,7 @@ from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import Message
+from engine.phases import Phase
 from engine.ruleset.model import Ruleset
 from engine.schedule import check_settings, default_settings
 from engine.state import Card, Clock, GameState, Seat, SkillState
@@ -161,7 +162,7 @@ class Game(Context):
     def _advance(self, now: datetime) -> None:
         st = self.st
         target = st.clock.game(now)
-        while st.phase != "over":
+        while st.phase != Phase.OVER:
             deadline = queue.current_deadline(self)
             if deadline is None or deadline > target:
                 break

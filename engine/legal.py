@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import caps, cards, conditions, labels, texts
+from engine import caps, cards, conditions, labels, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
+from engine.phases import Phase
 from engine.ruleset.model import Skill
 from engine.state import Seat
 
@@ -73,10 +74,13 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
         return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         return f"现在不满足{skill.name}的发动条件（{skill.text}）"
-    if st.phase == "election" and not skill.during_election:
+    if st.phase == Phase.ELECTION and not skill.during_election:
         return f"竞选日不能发动{skill.name}"
     if "翻牌" in skill.tags and cards.acting_card(game, seat).revealed:
         return f"你的当前身份已经公开，无法再翻牌发动{skill.name}"
+    outside = timeline.outside_noon(game, skill)
+    if outside:
+        return outside
     late = _too_late(game, skill)
     if late:
         return late
@@ -95,7 +99,10 @@ def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
     holding = cards.find(game, seat, skill.name)
     if holding and holding.state.used_on == st.phase_key:
         return f"{title}已经发动过{skill.name}"
-    if holding and skill.per_nights and holding.state.used_on.startswith("night:") and st.phase == "night":
+    cooling = timeline.cooling(game, seat, skill)
+    if cooling:
+        return cooling
+    if holding and skill.per_nights and holding.state.used_on.startswith(f"{Phase.NIGHT}:") and st.phase == Phase.NIGHT:
         block = (st.day - 1) // skill.per_nights
         used = int(holding.state.used_on.split(":")[1])
         if (used - 1) // skill.per_nights == block:
@@ -112,7 +119,7 @@ def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
 def _too_late(game: Context, skill: Skill) -> str | None:
     """关门前N分钟内不能发动 (荣耀)."""
     st = game.st
-    if not skill.not_last_minutes or st.phase != "day" or st.deadline is None:
+    if not skill.not_last_minutes or st.phase != Phase.DAY or st.deadline is None:
         return None
     if st.deadline - st.now <= timedelta(minutes=skill.not_last_minutes):
         return f"关门前{skill.not_last_minutes}分钟内不能发动{skill.name}（关门时间 {game.deadline_text(st.deadline)}）"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine import cards, labels, queue, texts
 from engine.context import Context
 from engine.messages import PUBLIC
+from engine.phases import Phase
 
 if TYPE_CHECKING:
     pass
@@ -51,7 +52,7 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
             lines.append(
                 "昨日投票出局：" + "、".join(texts.public_label(rs, st.seat(n)) for n in st.exiled_yesterday) + "。"
             )
-        elif section == "night_deaths" and (st.day > 1 or rs.first == "night"):
+        elif section == "night_deaths" and (st.day > 1 or rs.first == Phase.NIGHT):
             outs = list(dict.fromkeys(st.night_deaths))
             if rs.notices.death_order == "seat":
                 outs.sort()

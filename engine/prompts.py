@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, change, labels, legal, queue, rounds, texts, using
+from engine import cards, change, labels, legal, phases, queue, rounds, texts, using
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -86,7 +86,7 @@ def _rounds_answer(game: Context, seat: Seat, held: Held) -> bool:
 
 
 def _phase(phase: str) -> str:
-    return "day" if phase in {"day", "election"} else "night"
+    return phases.kind(phase) or "night"
 
 
 def ask_exiling(game: Context, seat: Seat, skill: Skill, out_item: queue.Out) -> None:

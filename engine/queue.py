@@ -12,13 +12,23 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from engine.phases import Phase
 from engine.state import Act, Damage, GameState
 
 
+class _Rules(Protocol):
+    @property
+    def counts_from_close(self) -> bool: ...
+
+
 class Holder(Protocol):
-    """Whatever holds a game's state (the rules' context): the queue needs nothing more."""
+    """Whatever holds a game's state (the rules' context): the queue needs nothing more, and of
+    its ruleset only whether deadlines count from 关门."""
 
     st: GameState
+
+    @property
+    def rs(self) -> _Rules: ...
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,8 @@ def close_step(game: Holder) -> None:
     st = game.st
     if st.work or st.deadline is None:
         return
+    if st.phase == Phase.DAY and game.rs.counts_from_close:  # 关门 (late ticks count from the planned one)
+        st.step_opened = min(st.deadline, st.now)
     st.deadline = None
     push_front(game, [CloseStep()])
 
@@ -142,7 +154,7 @@ def current_deadline(game: Holder) -> datetime | None:
 def next_deadline(game: Holder) -> datetime | None:
     """The wall-clock time of the next deadline, or None (over, paused, nothing waits)."""
     st = game.st
-    if st.phase == "over" or st.clock.paused:
+    if st.phase == Phase.OVER or st.clock.paused:
         return None
     deadline = current_deadline(game)
     return st.clock.real(deadline) if deadline else None

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import acting, cards, identity, legal, queue, texts, views
 from engine.context import Context
+from engine.phases import PHASES, Phase
 
 if TYPE_CHECKING:
     from engine.state import Seat
@@ -46,7 +47,7 @@ REVEALED_KINDS = {  # every ruling appears in the 揭秘: the directors' acts an
 
 def _now_line(game: Context, seat: Seat) -> str:
     st = game.st
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return f"游戏已结束：{st.winner or '无人'}获胜。"
     if st.prompt is not None and st.prompt.seat == seat.no:
         return f"现在：等待你决定{st.prompt.skill}，截止 {game.deadline_text(st.prompt.deadline)}。"
@@ -54,10 +55,10 @@ def _now_line(game: Context, seat: Seat) -> str:
         return "你已出局。" + (
             "可以留下遗言：发送「遗言 内容」。" if seat.last_words_right and seat.last_words is None else ""
         )
-    if st.phase in {"day", "election"} and st.deadline is not None:
+    if PHASES[st.phase].votes and st.deadline is not None:
         vote = st.votes.get(seat.no)
         current = f"你当前的投票：{game.label(vote.target) if vote.target else '弃权'}。" if vote else "你还没有投票。"
-        what = "竞选日，可以投票选举警长" if st.phase == "election" else f"第{st.day}天，可以投票"
+        what = "竞选日，可以投票选举警长" if st.phase == Phase.ELECTION else f"第{st.day}天，可以投票"
         return f"现在：{what}（投票 目标 / 弃权），关门时间 {game.deadline_text(st.deadline)}。{current}"
     mine = acting.pending(game, seat)
     if mine and st.deadline is not None:
@@ -109,7 +110,7 @@ def director_view(game: Context) -> str:
     """状态: the full secret state, for directors only."""
     st, rs = game.st, game.rs
     where = texts.phase_title(st.phase, st.day)
-    if st.phase in {"setup", "night"} and st.deadline is not None:
+    if PHASES[st.phase].stepped and st.deadline is not None:
         where += "·" + rs.steps(st.phase)[st.step].name
     deadline = queue.next_deadline(game)
     lines = [
@@ -149,7 +150,7 @@ def director_view(game: Context) -> str:
     waiting = [f"{game.who(no)}:{skill}" for no, skill in st.waiting]
     if waiting:
         lines.append("等待：" + "；".join(waiting))
-    if st.phase in {"day", "election"} and st.votes:
+    if PHASES[st.phase].votes and st.votes:
         lines.append(
             "投票："
             + "；".join(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine import cards, conditions, queue
 from engine.context import Context
 from engine.events import RoundsLost
+from engine.phases import Phase
 from engine.ruleset.model import Rounds, Skill
 
 
@@ -32,14 +33,16 @@ def begin(game: Context, camp: str) -> None:
     st = game.st
     rounds = game.rs.rounds[camp]
     st.rounds_camp, st.rounds_left = camp, rounds.nights
-    st.rounds_from = st.day if st.phase in {"night", "day"} else st.day + 1  # tonight, or the night after today
+    st.rounds_from = (
+        st.day if st.phase in {Phase.NIGHT, Phase.DAY, Phase.DUSK} else st.day + 1
+    )  # tonight, or the night after today
     game.public(
         f"【轮次决胜】{camp}发起轮次决胜：接下来{rounds.nights}个夜晚只进行刀法与"
         f"{'、'.join(n for n in rounds.acts if n not in _kills(game, rounds))}，白天不再讨论投票。"
     )
     game.say_directors(f"【轮次决胜】{camp}全员同意，机器人按规则结算接下来的{rounds.nights}个夜晚。")
     game.log("rounds", f"{camp}发起轮次决胜（{rounds.nights}晚）", "轮次决胜", secret=False)
-    if st.phase == "day" and st.deadline is not None and not st.work:
+    if st.phase == Phase.DAY and st.deadline is not None and not st.work:
         queue.end_phase(game, skip_day=False)
 
 

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.phases import Phase
 from engine.ruleset.model import Ruleset
 
 SETTING_KEYS = {
@@ -132,10 +133,27 @@ def day_closing(settings: dict[str, Any], opened: datetime, weekend: bool = True
     return candidate.astimezone(UTC)
 
 
-def step_deadline(settings: dict[str, Any], phase: str, opened: datetime, minutes: int | None) -> datetime:
+def step_deadline(settings: dict[str, Any], phase: Phase, opened: datetime, minutes: int | None) -> datetime:
     if minutes is None:
-        minutes = settings["setup_minutes"] if phase == "setup" else settings["step_minutes"]
+        minutes = settings["setup_minutes"] if phase == Phase.SETUP else settings["step_minutes"]
     return opened + timedelta(minutes=minutes)
+
+
+def noon_refusal(noon: tuple[str, str, str], tz: str, now: datetime, closing: datetime | None) -> str | None:
+    """Why a [正午] skill may not be used at ``now`` (outside from–until, or from–closing_day on a day
+    whose 关门 ``closing`` falls that date), or None."""
+    local = now.astimezone(ZoneInfo(tz))
+    closes_today = closing is not None and closing.astimezone(ZoneInfo(tz)).date() == local.date()
+    start, end = (parse_hhmm(c) for c in (noon[0], noon[2] if closes_today else noon[1]))
+    assert start is not None and end is not None  # checked as the ruleset loads
+    if _at(local, start) <= local < _at(local, end):
+        return None
+    return f"[正午]技能只能在{noon[0]}至{noon[1]}发动（若当天关门则至{noon[2]}），现在是{local:%H:%M}"
+
+
+def close_deadline(closed: datetime, after_close: int) -> datetime:
+    """关门后N分钟内: N minutes after the day's 关门."""
+    return closed + timedelta(minutes=after_close)
 
 
 def prompt_deadline(settings: dict[str, Any], opened: datetime, minutes: int | None) -> datetime:

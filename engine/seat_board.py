@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine import cards, labels, texts
 from engine.context import Context
+from engine.phases import PHASES
 
 if TYPE_CHECKING:
     from engine.state import Seat
@@ -34,7 +35,7 @@ class SeatBoard:
 def _announced_out(game: Context, seat: Seat) -> bool:
     """Out as far as the public was told: tonight's outs wait for 开门."""
     st = game.st
-    if st.phase in {"night", "dawn"} and seat.no in st.night_deaths:
+    if PHASES[st.phase].news_waits and seat.no in st.night_deaths:
         return False
     return not cards.publicly_in(game, seat)
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from engine.phases import Phase
+
 
 @dataclass
 class SkillState:
@@ -221,7 +223,7 @@ class GameState:
     settings: dict[str, Any]
     clock: Clock
     now: datetime  # game time of the last processed event
-    phase: str = "setup"  # setup | day | night | over
+    phase: Phase = Phase.SETUP
     day: int = 0  # the game day number: day N and night N
     step: int = 0  # index into the phase's steps
     step_opened: datetime | None = None

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from engine import phases
+from engine.phases import Phase
 from engine.ruleset.model import Ruleset
 from engine.state import Seat
 
@@ -53,17 +55,8 @@ def clock_text(moment: datetime, tz: str) -> str:
     return moment.astimezone(ZoneInfo(tz)).strftime("%m-%d %H:%M")
 
 
-PHASE_NAMES = {"setup": "开局", "day": "白天", "night": "夜晚", "dawn": "晨曦", "election": "竞选日", "over": "结束"}
-
-
 def phase_title(phase: str, day: int) -> str:
-    if phase == "setup":
-        return "开局"
-    if phase == "over":
-        return "游戏结束"
-    if phase == "dawn" and day == 0:
+    """第N天, 第N夜 …: the phase as notices name it (the wait after the opening: 开局结束)."""
+    if day == 0 and phase == Phase.DAWN:
         return "开局结束"
-    if phase == "election":
-        return "竞选日"
-    word = {"day": "天", "night": "夜", "dawn": "夜后"}[phase]
-    return f"第{day}{word}"
+    return phases.props(phase).title.format(day=day)

@@ -4,7 +4,7 @@ A use is announced as ``events.SkillUsed``, for the rules that answer any use (å
 
 from __future__ import annotations
 
-from engine import cards, conditions, effects, targeting
+from engine import cards, conditions, effects, phases, targeting
 from engine.cards import Held
 from engine.context import Context
 from engine.events import SkillUsed
@@ -80,7 +80,7 @@ def fire_targeted(game: Context, user: Seat, skill: Skill, targets: list[int]) -
                     continue
                 if trigger.unforced and skill.forced:
                     continue
-                if trigger.phase and trigger.phase != ("day" if st.phase in {"day", "election"} else "night"):
+                if trigger.phase and trigger.phase != (phases.kind(st.phase) or "night"):
                     continue
                 if trigger.by and not conditions.holds(trigger.by, user, no, st):
                     continue

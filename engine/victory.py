@@ -16,6 +16,7 @@ from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import PUBLIC
+from engine.phases import PHASES, Phase
 from engine.ruleset.model import VictoryRule
 from engine.state import Seat, Showdown, Surrender
 
@@ -37,9 +38,9 @@ def _holds(game: Context, rule: VictoryRule, unlost: list[str]) -> bool:
 def check(game: Context) -> bool:
     """Apply the rules' lose and win conditions; True when the game has ended."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return True
-    if st.phase == "setup":
+    if st.phase == Phase.SETUP:
         return False  # 所有角色的阵营确定 only once the opening choices are made
     if st.checked == st.version:
         return False  # nothing a condition reads has changed since the last check
@@ -86,12 +87,12 @@ def _win(game: Context, winner: str, reason: str, order: list[str]) -> None:
 def end(game: Context, winner: str | None, reason: str) -> None:
     """宣布阵营获得胜利会立即终止一切结算."""
     st = game.st
-    if st.phase in {"night", "dawn", "election"}:  # the night's outs were not announced yet
+    if PHASES[st.phase].before_news:  # the night's outs were not announced yet
         report = notices.night_report(game)
         if report:
             game.say(PUBLIC, report)
     game.log("victory", f"{winner or '无人'}获胜：{reason}", "胜负判定", secret=False)
-    st.phase, st.winner = "over", winner
+    st.phase, st.winner = Phase.OVER, winner
     st.work.clear()
     st.prompt, st.deadline = None, None
     if winner:
@@ -107,7 +108,7 @@ def surrender(game: Context, cmd: c.Surrender) -> str:
     """投降: every asked seat (dead ones too) must agree; then the camp is lost, silently. A camp's
     投降 is its own: a seat not asked sees none open (another camp's is not its to know)."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
     current = _asking(st.surrenders, seat)
@@ -185,7 +186,7 @@ def _cond_text(cond: dict[str, object]) -> str:
 def showdown(game: Context, cmd: c.Showdown) -> str:
     """拍刀: a member proposes the camp's plan, every asked member agrees, the director rules."""
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     seat = game.named_seat(cmd.seat)
     current = _asking(st.showdowns, seat)

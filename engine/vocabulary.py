@@ -5,18 +5,38 @@ word import them from here (effects.py, conditions.py, acting.py, boards.py).
 """
 
 # Skill tags of the seeds' 用语定义 / 词条说明. Timing tags fix the phase a skill is used in.
-TIMING_TAGS = {"开局": "setup", "夜晚": "night", "白天": "day", "正午": "day"}
+# A sub-phase tag ([黄昏] … [晨曦]) makes a step skill, as [夜晚] does, and must sit in a step of that sub-phase.
+TIMING_TAGS = {
+    "开局": "setup",
+    "夜晚": "night",
+    "白天": "day",
+    "正午": "day",
+    "黄昏": "night",
+    "早夜": "night",
+    "午夜": "night",
+    "深夜": "night",
+    "凌晨": "night",
+    "晨曦": "night",
+}
 TAGS = {
     "开局": "used in the opening steps (flow.setup)",
     "夜晚": "used in a night step (flow.night)",
     "白天": "used by day, resolved at once",
     "正午": "the same as 白天",
+    "黄昏": "used in a step of timeline.黄昏 (after the vote)",
+    "早夜": "used in a step of timeline.早夜",
+    "午夜": "used in a step of timeline.午夜",
+    "深夜": "used in a step of timeline.深夜",
+    "凌晨": "used in a step of timeline.凌晨",
+    "晨曦": "used in a step of timeline.晨曦 (before 开门)",
     "指定": "the skill names targets from a [选择范围]",
     "限定": "once per game",
     "强制": "may not be passed; made at random when left unmade",
     "团队": "decided by the team together",
     "绝情": "each target only once per game",
     "厌旧": "not the previous game day's target",
+    "排斥": "only one [排斥] skill per seat each game day (每天只能发动一个[排斥]技能)",
+    "忍耐": "not on game day 1 (竞选日和第一个夜晚不可发动): only_if gains {not: {game_day: 1}}",
     "喜新": "not the previous use's target",
     "无私": "not oneself",
     "翻牌": "used by making the current card public; not once it is public",
@@ -128,6 +148,7 @@ CONDITION_KEYS = {
     "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2)",
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",
+    "game_day": "the game day is N: day N and night N, with its 竞选日 and 黄昏 (a condition on the game)",
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
     "option": "{name: value}: the game's options have these values (a condition on the game)",
     "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
@@ -257,6 +278,19 @@ STEP_KEYS = {
     "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
+    "simultaneous": "true: 互不影响 — each act resolves against the statuses and redirections as the step closed, none seeing another's (engine/together.py)",
+    "after_close": "关门后N分钟内: its deadline is N minutes after the day's 关门, however late the step opens (timeline only; then every step from 黄昏 to 晨曦 has one)",
+}
+# The sub-phases of 000's 用语定义 / 002's 词条说明, in the order the timeline runs them from 开局 on:
+# the day (正午) is the day's vote; the cycle after it runs from 关门 (黄昏) to 开门 (晨曦).
+TIMELINE_KEYS = {
+    "开局": "the opening steps, in order (as flow.setup)",
+    "黄昏": "steps after the day's vote, before the night (属于白天)",
+    "早夜": "the night's first steps",
+    "午夜": "the night's steps after 早夜",
+    "深夜": "the night's steps after 午夜",
+    "凌晨": "the night's steps after 深夜 (the night's outs are settled)",
+    "晨曦": "steps after 凌晨, before 开门 (属于白天: 发送出局通知到开门之前)",
 }
 HAND_KEYS = {
     "text": "the post's sentence",
@@ -349,7 +383,9 @@ SCHEDULE_KEYS = {
     "reaction_minutes": "a prompt's time limit (最后一枪, 殉职)",
     "timezone": "the zone deadlines are shown in",
     "silent_forced": "蓝 | 黄 | 红: a seat that lets a <强制> choice time out is flagged to the directors for this card",
+    "noon": "{from, until, closing_day}: HH:MM between which [正午] skills may be used, `closing_day` ending it on a day that closes (9:00至21:00，若当天关门则为20:00); the ruleset's, not a /设置 setting",
 }
+NOON_KEYS = {"from": "HH:MM", "until": "HH:MM", "closing_day": "HH:MM: the end on a day whose 关门 falls that date"}
 VOTE_KEYS = {
     "exile_from_day": "the first day whose vote exiles",
     "tie": "tie-breakers in order (TIE_BREAKERS; each may be {breaker: {if: condition on the game}}), or none",
@@ -480,6 +516,7 @@ TOP_KEYS = {
     "statuses": "(merged) statuses and what they do",
     "roles": "(merged) the roles (身份) and their skills",
     "flow": "the opening steps, the first phase, the night's ordered steps",
+    "timeline": "the sub-phases 开局 黄昏 早夜 午夜 深夜 凌晨 晨曦 and their ordered steps (instead of flow.setup / flow.night)",
     "schedule": "the default time limits",
     "vote": "the day's vote",
     "sheriff": "the sheriff (警长): election, weight, succession",
@@ -537,6 +574,7 @@ FLOW_KEYS = {
     "setup": "the opening (开局) steps, in order",
     "first": "day | night: the phase after the opening",
     "night": "the night's steps, in the post's order",
+    "cooldown": "phase | game_day: a used skill is ready again in the next phase (default), or on the next game day (每次天数更新时，所有非[限定]的技能都会冷却完毕); [强制] skills have none",
 }
 VICTORY_KEYS = {
     "check": "immediate: checked after every change",

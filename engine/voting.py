@@ -19,6 +19,7 @@ from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
 from engine.labels import earliest_highest
+from engine.phases import PHASES, Phase
 from engine.schedule import day_closing
 from engine.state import Vote
 
@@ -29,11 +30,11 @@ def _votable(game: Context) -> list[int]:
 
 def cast(game: Context, cmd: c.CastVote) -> str:
     st, rs = game.st, game.rs
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         raise Refusal("游戏已经结束。")
     if st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
-    if st.phase not in {"day", "election"} or st.deadline is None or st.work:
+    if not PHASES[st.phase].votes or st.deadline is None or st.work:
         raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
     voter = game.named_seat(cmd.seat)
     if not cards.publicly_in(game, voter):
@@ -205,7 +206,7 @@ def _top_trigger(game: Context, highest: list[int], detail: str, tie: bool = Fal
 def after_vote(game: Context) -> list[object]:
     """The reactions the day's exile vote sets off (顺从, 暗示), in seat order."""
     st = game.st
-    if st.phase != "day" or st.day < game.rs.vote.exile_from_day:
+    if st.phase != Phase.DAY or st.day < game.rs.vote.exile_from_day:
         return []
     asks: list[object] = []
     for seat in st.alive():

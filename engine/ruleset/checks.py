@@ -7,18 +7,19 @@ import string
 from typing import Any
 
 from engine.errors import Problem
+from engine.phases import SubPhase
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
 from engine.status_words import ANY, STATUS_CLASSES
-from engine.vocabulary import KNOWN_TAGS, TEMPLATE_FIELDS
+from engine.vocabulary import KNOWN_TAGS, TEMPLATE_FIELDS, TIMELINE_KEYS
 
 
 def cross_check(rs: m.Ruleset, ctx: Context) -> None:
     """References between sections: camps, teams, statuses, steps, skills, hooks, tags, boards."""
-    steps = {s.name: s for s in (*rs.setup_steps, *rs.night_steps)}
+    steps = {s.name: s for s in (*rs.setup_steps, *rs.dusk_steps, *rs.night_steps)}
     step_index = {s.name: i for i, s in enumerate(rs.night_steps)}
     placed: set[str] = set()
-    for step in (*rs.setup_steps, *rs.night_steps):
+    for step in steps.values():
         for skill_name in step.skills:
             if rs.skill(skill_name) is None:
                 _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的技能 {skill_name}")
@@ -26,7 +27,7 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
         for team in step.joins:
             if team not in rs.teams:
                 _problem(ctx, rs, f"步骤 {step.name} 的 joins 团队 {team} 未定义")
-    for step in (*rs.setup_steps, *rs.night_steps):
+    for step in steps.values():
         for effect in step.effects:
             _check_effect(rs, ctx, effect, steps, step_index, None)
     for role in rs.roles.values():
@@ -152,6 +153,15 @@ def _check_skill(
         return
     if skill.timing in {"night", "setup"} and skill.name not in placed:
         _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
+    own_step = rs.step_of(skill.name)
+    for tag in skill.tags & set(TIMELINE_KEYS) - {SubPhase.OPENING}:  # [黄昏] … [晨曦]: that sub-phase's steps
+        if own_step is not None and own_step.sub_phase != tag:
+            _problem(
+                ctx,
+                rs,
+                f"技能 {skill.name} 有[{tag}]标签，却在{own_step.sub_phase}的步骤 {own_step.name} 中",
+                skill.where,
+            )
     if skill.team and skill.team.team not in rs.teams:
         _problem(ctx, rs, f"技能 {skill.name} 的团队 {skill.team.team} 未定义", skill.where)
     if skill.requires and skill.requires not in siblings:
@@ -174,7 +184,6 @@ def _check_skill(
             f"技能 {skill.name} 的 choice_hook {skill.choice_hook!r} 未在 hooks.py 的 HOOKS 中定义",
             skill.where,
         )
-    own_step = rs.step_of(skill.name)
     triggered = [e for t in skill.triggers for e in (t.effects or ())]
     for effect in (*skill.effects, *skill.on_lost_after_use, *skill.on_trigger, *triggered):
         _check_effect(rs, ctx, effect, steps, step_index, own_step)

@@ -69,6 +69,15 @@ EXAMPLES = {
     "seen_role": 'feedback: "{target}的表面身份：{seen_role}"',
     "strike": "statuses: {守护: {guards: {against: [指杀], at: strike}}}",
     "sheriff_vote": "vote: {tie: [trigger, {sheriff_vote: {if: {dealt: 替罪羊}}}]}",
+    "game_day": "only_if: {not: {game_day: 1}}",
+    "排斥": "tags: [正午, 指定, 排斥]",
+    "忍耐": "tags: [深夜, 指定, 忍耐]",
+    "黄昏": "薪火相传: {tags: [黄昏, 指定]}",
+    "早夜": "磁吸: {tags: [早夜, 指定]}",
+    "午夜": "巫蛊之术: {tags: [午夜, 指定]}",
+    "深夜": "预言: {tags: [深夜, 指定]}",
+    "凌晨": "毒药: {tags: [凌晨, 指定, 限定]}",
+    "晨曦": "破伤风出局: {tags: [晨曦, 强制]}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -132,8 +141,16 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("Game conditions (`if: <name>`)", "", v.GAME_CONDITIONS, "value"),
     ("Message fields (`{name}` in texts)", "", v.TEMPLATE_FIELDS, "field"),
     ("flow", "", v.FLOW_KEYS, "key"),
-    ("flow.setup[] / flow.night[]", "One step; steps run in order.", v.STEP_KEYS, "key"),
+    (
+        "timeline",
+        "The sub-phases of the big posts, each a list of steps (as flow.night's). Without it the timeline is"
+        " the simple posts': flow.setup (开局), the day, flow.night (夜晚). See engine/phases.py.",
+        v.TIMELINE_KEYS,
+        "key",
+    ),
+    ("flow.setup[] / flow.night[] / timeline.<sub-phase>[]", "One step; steps run in order.", v.STEP_KEYS, "key"),
     ("schedule", "Defaults a director may change per game with /设置.", v.SCHEDULE_KEYS, "key"),
+    ("schedule.noon", "[正午]'s clock window, in the game's timezone.", v.NOON_KEYS, "key"),
     ("vote", "", v.VOTE_KEYS, "key"),
     ("Tie-breakers (`vote.tie: [...]`)", "", v.TIE_BREAKERS, "value"),
     ("sheriff", "", v.SHERIFF_KEYS, "key"),

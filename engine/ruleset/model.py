@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from engine import phases
+from engine.phases import Phase, SubPhase
 from engine.ruleset.drawrules import DrawRules
 from engine.ruleset.status_parts import Appearance, Guard
 
@@ -112,7 +114,7 @@ class Skill:
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
-        return dict(self.minutes_by_phase).get("day" if phase in {"day", "election"} else "night", self.minutes)
+        return dict(self.minutes_by_phase).get(phases.kind(phase) or "night", self.minutes)
 
     @property
     def forced(self) -> bool:
@@ -320,10 +322,13 @@ class DamageKind:
 @dataclass
 class Step:
     name: str
-    phase: str  # setup | day | night
+    phase: Phase  # the engine phase that runs it: setup, dusk (黄昏) or night (早夜 … 晨曦); the day is one step
     skills: tuple[str, ...] = ()
     text: str = ""
-    minutes: int | None = None
+    minutes: int | None = None  # its time limit from its own opening
+    sub_phase: SubPhase = SubPhase.NIGHT  # the timeline's sub-phase it belongs to (a skill's [早夜] tag)
+    after_close: int | None = None  # 关门后N分钟内: its deadline counts from 关门, however late it opens
+    simultaneous: bool = False  # 互不影响: each act resolves against the state as the step closed
     joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
     effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)
@@ -341,6 +346,7 @@ class Schedule:
     weekend_days: int = 0
     weekend_from_day: int = 1
     silent_forced: str = ""  # the card a seat letting a <强制> choice time out is flagged for
+    noon: tuple[str, str, str] | None = None  # [正午]'s clock window: from, until, until on a day that closes
 
 
 @dataclass
@@ -491,8 +497,10 @@ class Ruleset:
     seen_words: dict[str, str] = field(default_factory=dict)  # seen camp → the word a check tells
     setup_steps: tuple[Step, ...] = ()
     night_steps: tuple[Step, ...] = ()
-    day_step: Step = field(default_factory=lambda: Step("白天", "day"))
-    first: str = "day"
+    dusk_steps: tuple[Step, ...] = ()  # 黄昏: after the day's vote, before the night
+    day_step: Step = field(default_factory=lambda: Step("白天", Phase.DAY, sub_phase=SubPhase.DAY))
+    first: Phase = Phase.DAY  # the phase after the opening: day or night
+    cooldown: Literal["phase", "game_day"] = "phase"  # a used skill is ready again next phase, or next game day
     schedule: Schedule = field(default_factory=Schedule)
     vote: VoteRules = field(default_factory=VoteRules)
     sheriff: SheriffRules | None = None
@@ -584,7 +592,7 @@ class Ruleset:
         return list(self._skills().values())
 
     def step_of(self, skill: str) -> Step | None:
-        for step in (*self.setup_steps, *self.night_steps, self.day_step):
+        for step in (*self.setup_steps, *self.dusk_steps, *self.night_steps, self.day_step):
             if skill in step.skills:
                 return step
         return None
@@ -598,9 +606,13 @@ class Ruleset:
                 pairs.extend(extra)
         return {tuple(sorted(p)) for p in pairs}
 
-    def steps(self, phase: str) -> tuple[Step, ...]:
-        if phase == "setup":
-            return self.setup_steps
-        if phase == "night":
-            return self.night_steps
-        return (self.day_step,)
+    def steps(self, phase: Phase) -> tuple[Step, ...]:
+        """The ordered steps the phase runs (the day and 竞选日: the day's one step)."""
+        return {Phase.SETUP: self.setup_steps, Phase.DUSK: self.dusk_steps, Phase.NIGHT: self.night_steps}.get(
+            phase, (self.day_step,)
+        )
+
+    @property
+    def counts_from_close(self) -> bool:
+        """Some step's deadline counts from 关门 (关门后N分钟内)."""
+        return any(s.after_close is not None for s in (*self.dusk_steps, *self.night_steps))

@@ -1,8 +1,11 @@
-"""The sections of how a game runs: the night and its steps, the schedule, votes, the sheriff,
+"""The sections of how a game runs: the timeline and its steps, the schedule, votes, the sheriff,
 last words, surrender, showdowns (拍刀), notices and victory."""
 
 from __future__ import annotations
 
+import re
+
+from engine.phases import SUB_PHASES, Phase, SubPhase
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, section_of
 from engine.ruleset.read_roles import read_condition, read_effects, read_minutes
@@ -13,6 +16,7 @@ from engine.vocabulary import (
     FLOW_KEYS,
     LABEL_PARTS,
     LAST_WORDS_KEYS,
+    NOON_KEYS,
     NOTICE_KEYS,
     ROUNDS_KEYS,
     SCHEDULE_KEYS,
@@ -22,6 +26,7 @@ from engine.vocabulary import (
     STEP_KEYS,
     SURRENDER_KEYS,
     TIE_BREAKERS,
+    TIMELINE_KEYS,
     VICTORY_KEYS,
     VICTORY_RULE_KEYS,
     VICTORY_TESTS,
@@ -30,40 +35,76 @@ from engine.vocabulary import (
 
 
 def flow(doc: Node, rs: m.Ruleset, ctx: Context) -> None:
+    """The first phase, and the steps: ``timeline:`` by sub-phase, or (the simple posts) ``flow:``'s
+    opening and night steps, which make the default timeline 开局 → 白天 → 夜晚."""
     flow = section_of(doc, "flow", ctx)
     ctx.keys(flow, FLOW_KEYS, "flow")
-    rs.first = ctx.text(flow, "first", "day")
-    if rs.first not in {"day", "night"}:
+    first = ctx.text(flow, "first", Phase.DAY)
+    if first not in {Phase.DAY, Phase.NIGHT}:
         ctx.err(flow, "first", "first 应为 day 或 night")
+    rs.first = Phase.NIGHT if first == Phase.NIGHT else Phase.DAY
+    cooldown = ctx.text(flow, "cooldown", "phase")
+    if cooldown not in {"phase", "game_day"}:
+        ctx.err(flow, "cooldown", "cooldown 应为 phase（每个阶段冷却完毕）或 game_day（每次天数更新时冷却完毕）")
+    rs.cooldown = "game_day" if cooldown == "game_day" else "phase"
     holders: tuple[m.Role | m.CardTag, ...] = (*rs.roles.values(), *rs.card_tags.values())
     day_skills = tuple(s.name for holder in holders for s in holder.skills.values() if s.timing == "day")
-    steps = (
-        *_steps(flow, "setup", ctx),
-        *_steps(flow, "night", ctx),
-        m.Step("白天", "day", tuple(dict.fromkeys(day_skills))),
-    )
+    if "timeline" in doc:
+        for key in ("setup", "night"):
+            if key in flow:
+                ctx.err(flow, key, f"有 timeline 时，flow.{key} 的步骤应写在 timeline 的时段里")
+        steps = read_timeline(section_of(doc, "timeline", ctx), ctx)
+    else:
+        steps = (
+            *_steps(flow, "setup", SubPhase.OPENING, "flow.setup", ctx),
+            *_steps(flow, "night", SubPhase.NIGHT, "flow.night", ctx),
+        )
     for step in steps:
-        if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == "setup":
+        if rs.cards.order_step and step.name == rs.cards.order_step and step.phase == Phase.SETUP:
             step.skills = (*step.skills, rs.cards.order_skill)
-    rs.setup_steps = tuple(s for s in steps if s.phase == "setup")
-    rs.night_steps = tuple(s for s in steps if s.phase == "night")
-    rs.day_step = steps[-1]
+    rs.setup_steps = tuple(s for s in steps if s.phase == Phase.SETUP)
+    rs.dusk_steps = tuple(s for s in steps if s.phase == Phase.DUSK)
+    rs.night_steps = tuple(s for s in steps if s.phase == Phase.NIGHT)
+    rs.day_step = m.Step("白天", Phase.DAY, tuple(dict.fromkeys(day_skills)), sub_phase=SubPhase.DAY)
 
 
-def _steps(flow: Node, phase: str, ctx: Context) -> tuple[m.Step, ...]:
-    raw = flow.get(phase) or []
+def read_timeline(node: Node, ctx: Context) -> tuple[m.Step, ...]:
+    """``timeline:``: each sub-phase's ordered steps, the sub-phases in the post's cycle order."""
+    ctx.keys(node, TIMELINE_KEYS, "timeline")
+    steps: list[m.Step] = []
+    for name in TIMELINE_KEYS:
+        steps.extend(_steps(node, name, SubPhase(name), f"timeline.{name}", ctx))
+    cycle = [s for s in steps if s.phase != Phase.SETUP]
+    offsets = [s.after_close for s in cycle if s.after_close is not None]
+    if offsets and len(offsets) < len(cycle):
+        ctx.err(
+            node,
+            next(iter(node)),
+            "timeline: 一旦有步骤按关门计时（after_close），黄昏至晨曦的每个步骤都应有 after_close",
+        )
+    elif offsets != sorted(offsets):
+        ctx.err(node, next(iter(node)), f"timeline: after_close 应按步骤顺序不减（现为 {offsets}）")
+    return tuple(steps)
+
+
+def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context) -> tuple[m.Step, ...]:
+    raw = parent.get(key) or []
     if not isinstance(raw, list):
-        ctx.err(flow, phase, f"flow.{phase} 应为步骤列表")
+        ctx.err(parent, key, f"{where} 应为步骤列表")
         return ()
+    phase = SUB_PHASES[sub_phase]
     steps = []
     for i, item in enumerate(raw):
         node = ctx.mapping(item, raw, i, "步骤")
         if node is None:
             continue
-        ctx.keys(node, STEP_KEYS, f"flow.{phase}[{i}]")
+        ctx.keys(node, STEP_KEYS, f"{where}[{i}]")
         name = ctx.text(node, "step")
         if not name:
             ctx.err(raw, i, "步骤缺少 step 名称")
+        after_close = ctx.integer(node, "after_close", None)
+        if after_close is not None and phase == Phase.SETUP:
+            ctx.err(node, "after_close", "开局步骤没有关门，after_close 只用于黄昏至晨曦的步骤")
         steps.append(
             m.Step(
                 name,
@@ -71,6 +112,9 @@ def _steps(flow: Node, phase: str, ctx: Context) -> tuple[m.Step, ...]:
                 ctx.names(node, "skills"),
                 ctx.text(node, "text"),
                 ctx.integer(node, "minutes", None),
+                sub_phase=sub_phase,
+                after_close=after_close,
+                simultaneous=ctx.flag(node, "simultaneous"),
                 joins=ctx.names(node, "joins"),
                 resolves=ctx.names(node, "resolves"),
                 effects=read_effects(node, "effects", ctx, f"步骤 {name}"),
@@ -94,7 +138,26 @@ def schedule(doc: Node, ctx: Context) -> m.Schedule:
         weekend_days=ctx.integer(node, "weekend_days", base.weekend_days) or 0,
         weekend_from_day=ctx.integer(node, "weekend_from_day", base.weekend_from_day) or base.weekend_from_day,
         silent_forced=ctx.text(node, "silent_forced"),
+        noon=_noon(node, ctx),
     )
+
+
+def _noon(schedule: Node, ctx: Context) -> tuple[str, str, str] | None:
+    """[正午]'s window (000 and 002: 9：00至21:00（若当天关门则为20:00）)."""
+    if "noon" not in schedule:
+        return None
+    node = ctx.mapping(schedule.get("noon"), schedule, "noon", "schedule.noon") or Node()
+    ctx.keys(node, NOON_KEYS, "schedule.noon")
+    start, until, closing_day = (ctx.text(node, k) for k in ("from", "until", "closing_day"))
+    clocks = (start, until, closing_day)
+    if not all(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", c) for c in clocks):
+        ctx.err(
+            schedule,
+            "noon",
+            "schedule.noon 应为 {from: HH:MM, until: HH:MM, closing_day: HH:MM}，例如 09:00、21:00、20:00",
+        )
+        return None
+    return clocks
 
 
 def vote(doc: Node, ctx: Context) -> m.VoteRules:

@@ -179,6 +179,9 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     only_if = node.get("only_if")
     if only_if is not None:
         read_condition(only_if, node, "only_if", ctx)
+    if "忍耐" in tags:  # 竞选日和第一个夜晚不可发动: not on game day 1
+        patience = {"not": {"game_day": 1}}
+        only_if = patience if only_if is None else {"all": [only_if, patience]}
     hidden = ctx.mapping(node.get("not_current"), node, "not_current", "not_current") or Node()
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)

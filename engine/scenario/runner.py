@@ -3,7 +3,9 @@
 The runner advances the game clock deadline by deadline. An act is submitted once
 the game has reached the step its skill belongs to (or gone past it: then the
 engine's refusal is what the scenario sees); a reaction in ``after`` answers the
-prompt raised for that seat and skill.
+prompt raised for that seat and skill, and an ``after`` act of a step's skill goes in when
+that step opens: 黄昏's in the day block, 晨曦's in the night block (SCENARIO_FORMAT's
+sub-phase rules). A day block ends once its 黄昏 is over and the night has begun.
 
 Two cards per seat (双身份): ``role: [A, B]`` is the order as finally chosen. The runner
 answers each seat's choice of its first card with A as the setup opens, unless a
@@ -29,7 +31,10 @@ from engine import commands as c
 from engine.errors import Refusal
 from engine.game import Game
 from engine.messages import Message, To
+from engine.phases import PHASES, Phase
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
+
+_NIGHT_OR_OVER = {Phase.NIGHT, Phase.OVER}  # a day block ends here (after its 黄昏)
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
 
@@ -77,11 +82,14 @@ class Runner:
     def _step_once(self) -> bool:
         """Answer a matching prompt, or move the clock to the next deadline. False when stuck."""
         st = self.game.st
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             return False
-        if st.prompt is not None and self.pending_after:
+        if self.pending_after:
             nxt = self.pending_after[0]
-            if self.sc.seat_of(nxt.by) == st.prompt.seat and nxt.skill == st.prompt.skill:
+            prompted = (
+                st.prompt is not None and self.sc.seat_of(nxt.by) == st.prompt.seat and nxt.skill == st.prompt.skill
+            )
+            if prompted or (st.prompt is None and self._step_open_for(nxt.skill)):
                 self.pending_after.pop(0)
                 self._submit(nxt)
                 return True
@@ -94,7 +102,7 @@ class Runner:
     def _advance_until(self, reached: Any, what: str) -> None:
         while not reached():
             if not self._step_once():
-                if self.game.st.phase == "over":
+                if self.game.st.phase == Phase.OVER:
                     raise self._fail(f"{what} never reached: the game ended ({self.game.st.winner or '无人'}获胜)")
                 raise self._fail(f"{what} never reached")
 
@@ -152,28 +160,39 @@ class Runner:
     def _finish_after(self) -> None:
         for spec in self.pending_after:
             if spec.rejected is None:
-                raise self._fail(
-                    f"line {spec.line}: reaction '{spec.by} {spec.skill}' never reached: no prompt was raised"
+                step = self.sc.ruleset.step_of(spec.skill)
+                why = (
+                    f"step {step.name} never opened" if step and PHASES[step.phase].stepped else "no prompt was raised"
                 )
+                raise self._fail(f"line {spec.line}: reaction '{spec.by} {spec.skill}' never reached: {why}")
             self._submit(spec)
         self.pending_after = []
 
-    def _when(self, phase: str, day: int) -> float:
+    def _step_open_for(self, skill: str) -> bool:
+        """The step that holds this skill (黄昏's, 晨曦's) is open: an ``after`` act for it goes in now."""
+        st, step = self.game.st, self.sc.ruleset.step_of(skill)
+        if step is None or not PHASES[step.phase].stepped or st.phase != step.phase or st.deadline is None or st.work:
+            return False
+        return self.sc.ruleset.steps(st.phase)[st.step] is step
+
+    def _when(self, phase: Phase, day: int) -> float:
         """Where a phase lies on the game's timeline, for 'reached or passed' tests."""
-        if phase == "setup":
+        if phase == Phase.SETUP:
             return 0.0
-        if phase == "over":
+        if phase == Phase.OVER:
             return float("inf")
-        first_day = self.sc.ruleset.first == "day"
-        if phase == "day":
+        first_day = self.sc.ruleset.first == Phase.DAY
+        if phase == Phase.DAY:
             return 2 * day if first_day else 2 * day + 1
-        if phase == "night":
+        if phase == Phase.DUSK:  # 黄昏: after the day's vote, before the night
+            return 2 * day + 0.5 if first_day else 2 * day + 1.5
+        if phase == Phase.NIGHT:
             return 2 * day + 1 if first_day else 2 * day
-        if phase == "election":  # 竞选日: after the night's dawn, before the day's discussion
+        if phase == Phase.ELECTION:  # 竞选日: after the night's dawn, before the day's discussion
             return 2 * day + 0.75 if not first_day else 2 * day - 0.25
         return (2 * day + 1.5 if first_day else 2 * day + 0.5) if day else 0.5  # dawn
 
-    def _position(self, phase: str, number: int, skill: str) -> Any:
+    def _position(self, phase: Phase, number: int, skill: str) -> Any:
         """A test: has the game reached (or passed) the step where ``skill`` is used?"""
         steps = self.sc.ruleset.steps(phase)
         index = next((i for i, s in enumerate(steps) if skill in s.skills), None)
@@ -190,9 +209,9 @@ class Runner:
 
     def _setup(self, block: Block) -> None:
         for spec in block.acts:
-            self._advance_until(self._position("setup", 0, spec.skill), f"setup step for {spec.skill}")
+            self._advance_until(self._position(Phase.SETUP, 0, spec.skill), f"setup step for {spec.skill}")
             self._submit(spec)
-        self._advance_until(lambda: self.game.st.phase != "setup", "the end of setup")
+        self._advance_until(lambda: self.game.st.phase != Phase.SETUP, "the end of setup")
 
     def _day(self, block: Block) -> None:
         game = self.game
@@ -200,7 +219,7 @@ class Runner:
         if sheriff is not None and sheriff.own_day and block.number == sheriff.election_day:
             self._election(block)
             if not (block.acts or block.votes or block.rejected_votes or block.surrender or block.showdown[1]):
-                self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
+                self._advance_until(lambda: game.st.phase in _NIGHT_OR_OVER, f"the close of day {block.number}")
                 self._last_words(block)
                 return
         elif block.election_acts or (block.sheriff_votes and not self._elects_by_vote(block.number)):
@@ -224,7 +243,7 @@ class Runner:
             result = self._vote(voter, target)
             if result.accepted:
                 raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
-        self._advance_until(lambda: game.st.phase in {"night", "over"}, f"the close of day {block.number}")
+        self._advance_until(lambda: game.st.phase in _NIGHT_OR_OVER, f"the close of day {block.number}")
         self._last_words(block)
 
     def _elects_by_vote(self, number: int) -> bool:
@@ -233,27 +252,29 @@ class Runner:
 
     def _round_open(self, number: int, round_: int) -> bool:
         st = self.game.st
-        if st.phase == "over" or (st.phase != "day" and self._when(st.phase, st.day) > self._when("day", number)):
+        if st.phase == Phase.OVER or (
+            st.phase != Phase.DAY and self._when(st.phase, st.day) > self._when(Phase.DAY, number)
+        ):
             raise self._fail(f"vote round {round_} of day {number} never reached")
-        return st.phase == "day" and st.vote_round == round_ and st.deadline is not None and not st.work
+        return st.phase == Phase.DAY and st.vote_round == round_ and st.deadline is not None and not st.work
 
     def _election(self, block: Block) -> None:
         """竞选日: its acts, then its sheriff votes; the discussion that follows is the day's."""
         st = self.game.st
         self._advance_until(
-            lambda: (st.phase == "election" and st.day == block.number) or self._past_election(block.number),
+            lambda: (st.phase == Phase.ELECTION and st.day == block.number) or self._past_election(block.number),
             f"竞选日 of day {block.number}",
         )
-        if st.phase != "election" and (block.election_acts or block.sheriff_votes):
+        if st.phase != Phase.ELECTION and (block.election_acts or block.sheriff_votes):
             raise self._fail(f"竞选日 of day {block.number} never reached")
         for spec in block.election_acts:
             self._submit(spec)
-        if st.phase == "election":
+        if st.phase == Phase.ELECTION:
             self._cast(block.sheriff_votes)
 
     def _past_election(self, number: int) -> bool:
         st = self.game.st
-        return st.phase == "over" or self._when(st.phase, st.day) > self._when("election", number)
+        return st.phase == Phase.OVER or self._when(st.phase, st.day) > self._when(Phase.ELECTION, number)
 
     def _cast(self, votes: dict[str, str]) -> None:
         for voter, target in votes.items():
@@ -298,12 +319,12 @@ class Runner:
 
     def _is_day(self, number: int) -> bool:
         st = self.game.st
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             raise self._fail(f"day {number} never reached: the game ended ({st.winner or '无人'}获胜)")
-        self._not_past("day", number)
-        return st.phase == "day" and st.day == number
+        self._not_past(Phase.DAY, number)
+        return st.phase == Phase.DAY and st.day == number
 
-    def _not_past(self, phase: str, number: int) -> None:
+    def _not_past(self, phase: Phase, number: int) -> None:
         """Blocks are chronological: a block whose phase the game has already left never comes."""
         st = self.game.st
         if self._when(st.phase, st.day) > self._when(phase, number):
@@ -315,29 +336,30 @@ class Runner:
         self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
         self._block_opens(block)
         for spec in block.acts:
-            self._advance_until(self._position("night", block.number, spec.skill), f"the step of {spec.skill}")
+            self._advance_until(self._position(Phase.NIGHT, block.number, spec.skill), f"the step of {spec.skill}")
             self._submit(spec)
-        self._advance_until(lambda: game.st.phase != "night", f"the end of night {block.number}")
+        self._advance_until(lambda: game.st.phase != Phase.NIGHT, f"the end of night {block.number}")
         self._last_words(block)
         self._advance_until(
             lambda: (
-                game.st.phase == "over"
-                or (game.st.phase in {"day", "election"} and self._after_night(block.number))
-                or self._when(game.st.phase, game.st.day) > self._when("night", block.number) + 1  # a day in passing
+                game.st.phase == Phase.OVER
+                or (PHASES[game.st.phase].votes and self._after_night(block.number))
+                or self._when(game.st.phase, game.st.day)
+                > self._when(Phase.NIGHT, block.number) + 1  # a day in passing
             ),
             f"the day after night {block.number}",
         )
 
     def _is_night(self, number: int) -> bool:
         st = self.game.st
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             raise self._fail(f"night {number} never reached: the game ended ({st.winner or '无人'}获胜)")
-        self._not_past("night", number)
-        return st.phase == "night" and st.day == number
+        self._not_past(Phase.NIGHT, number)
+        return st.phase == Phase.NIGHT and st.day == number
 
     def _after_night(self, number: int) -> bool:
         day = self.game.st.day
-        return day == (number + 1 if self.sc.ruleset.first == "day" else number)
+        return day == (number + 1 if self.sc.ruleset.first == Phase.DAY else number)
 
     # ------------------------------------------------------------ expectations
 
