@@ -23,6 +23,7 @@ from engine import (
     flow,
     identity,
     messages,
+    moon,
     prompts,
     queue,
     texts,
@@ -84,6 +85,7 @@ class Game(Context):
             now=begun,
             options=options,
             spare_cards=spare,
+            moon=dict(cmd.moon),
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count
@@ -271,6 +273,9 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         if option.values and value not in option.values:
             missing = f"（{key}尚未实现：{option.todo}）" if option.todo else ""
             return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}{missing}。"
+    broken = _moon_problem(rs, cmd, roles)
+    if broken:
+        return broken
     settings = default_settings(rs) | dict(cmd.settings)
     problem = check_settings(settings)
     if problem:
@@ -280,6 +285,19 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     except boards.BadBoard as bad:
         return str(bad)
     return None
+
+
+def _moon_problem(rs: Ruleset, cmd: c.Start, roles: list[str]) -> str | None:
+    """What is wrong with the Start's 新月配置: it needs 新月扩展 on, one event per sign, usable on this board."""
+    if not cmd.moon:
+        return None
+    if rs.moon is None or not dict(cmd.options).get(rs.moon.option, rs.options[rs.moon.option].default):
+        return "新月配置只在新月扩展开启时使用。"
+    signs = [sign for sign, _ in cmd.moon]
+    if len(set(signs)) != len(signs):
+        return "新月配置中每个星座只能对应一个新月事件。"
+    broken = moon.problem(rs.moon, dict(cmd.moon), roles)
+    return f"新月配置有误：{broken}" if broken else None
 
 
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
