@@ -43,6 +43,7 @@ class Start(Command):
     substitutions: tuple[str, ...] = ()  # the preset's substitutions (魔术师, 唐伯虎:替罪羊)
     spare: tuple[str, ...] = ()  # with ``roles``: the cards dealt to nobody (盗贼's choice)
     draw: bool = False  # with none of the above: a board drawn from ``seed`` by the ruleset's ``draw`` rules
+    moon: tuple[tuple[str, str], ...] = ()  # 新月扩展's 新月配置: (星座, 事件) as the directors dealt it
     name: ClassVar[str] = "start"
 
 
@@ -236,7 +237,7 @@ def from_dict(data: dict[str, Any]) -> Command:
             value = datetime.fromisoformat(value)
         elif f.name in {"roles"}:
             value = tuple(tuple(v) for v in value)
-        elif f.name in {"settings", "values", "options"}:
+        elif f.name in {"settings", "values", "options", "moon"}:
             value = tuple((k, v) for k, v in value)
         elif isinstance(value, list):
             value = tuple(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import MISSING, Field, asdict, dataclass, fields, is_dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,6 +23,7 @@ from engine import (
     flow,
     identity,
     messages,
+    moon,
     prompts,
     queue,
     texts,
@@ -85,6 +86,7 @@ class Game(Context):
             now=begun,
             options=options,
             spare_cards=spare,
+            moon=dict(cmd.moon),
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count
@@ -181,20 +183,39 @@ class Game(Context):
         return queue.next_deadline(self)
 
     def fingerprint(self) -> dict[str, Any]:
-        """The whole state as plain data, for comparing a replay with the original."""
+        """The whole state as plain data, for comparing a replay with the original. Fields and options
+        at their default are left out, so a new field or option changes no recorded state until used."""
         st = self.st
-        data = {k: v for k, v in st.__dict__.items() if k not in {"rng", "work", "clock", "prompt"}}
-        data = {k: (asdict(v) if hasattr(v, "__dataclass_fields__") else v) for k, v in data.items()}
-        data["seats"] = [asdict(s) for s in st.seats]
-        data["acts"] = [asdict(a) for a in st.acts]
-        data["votes"] = {k: asdict(v) for k, v in st.votes.items()}
-        data["damage"] = [asdict(d) for d in st.damage]
-        data["log"] = [asdict(e) for e in st.log]
+        data = {k: v for k, v in _lean(st).items() if k not in {"rng", "work", "clock", "prompt", "options"}}
         data["rng"] = st.rng.getstate()
         data["work"] = [repr(w) for w in st.work]
         data["clock"] = asdict(st.clock)
         data["prompt"] = asdict(st.prompt) if st.prompt else None
+        options = {k: v for k, v in st.options.items() if k not in self.rs.options or v != self.rs.options[k].default}
+        if options:
+            data["options"] = options
         return data
+
+
+def _lean(value: Any) -> Any:
+    """Plain data like ``asdict``, without the dataclass fields that hold their default."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _lean(v) for f in fields(value) if not _at_default(f, v := getattr(value, f.name))}
+    if isinstance(value, list):
+        return [_lean(v) for v in value]
+    if isinstance(value, tuple) and not hasattr(value, "_fields"):
+        return tuple(_lean(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _lean(v) for k, v in value.items()}
+    return value
+
+
+def _at_default(f: Field[Any], value: object) -> bool:
+    if f.default is not MISSING:
+        return bool(value == f.default)
+    if f.default_factory is not MISSING:
+        return bool(value == f.default_factory())
+    return False
 
 
 def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
@@ -253,6 +274,9 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
         if option.values and value not in option.values:
             missing = f"（{key}尚未实现：{option.todo}）" if option.todo else ""
             return f"选项 {key} 的值应为：{'、'.join(map(str, option.values))}{missing}。"
+    broken = _moon_problem(rs, cmd, roles)
+    if broken:
+        return broken
     settings = default_settings(rs) | dict(cmd.settings)
     problem = check_settings(settings)
     if problem:
@@ -262,6 +286,19 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     except boards.BadBoard as bad:
         return str(bad)
     return None
+
+
+def _moon_problem(rs: Ruleset, cmd: c.Start, roles: list[str]) -> str | None:
+    """What is wrong with the Start's 新月配置: it needs 新月扩展 on, one event per sign, usable on this board."""
+    if not cmd.moon:
+        return None
+    if rs.moon is None or not dict(cmd.options).get(rs.moon.option, rs.options[rs.moon.option].default):
+        return "新月配置只在新月扩展开启时使用。"
+    signs = [sign for sign, _ in cmd.moon]
+    if len(set(signs)) != len(signs):
+        return "新月配置中每个星座只能对应一个新月事件。"
+    broken = moon.problem(rs.moon, dict(cmd.moon), roles)
+    return f"新月配置有误：{broken}" if broken else None
 
 
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:

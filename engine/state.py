@@ -276,6 +276,7 @@ class GameState:
     version: int = 0  # bumped by every change a victory condition can read
     checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)
+    moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

@@ -59,6 +59,7 @@ class Runner:
             secrets=secrets,
             options=tuple(scenario.options.items()),
             spare=scenario.spare_cards,
+            moon=scenario.moon,
         )
         try:
             self.game = Game.start(rs, start)

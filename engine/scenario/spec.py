@@ -27,7 +27,7 @@ from engine.ruleset.model import Ruleset
 from engine.ruleset.yamlsrc import Node, Seq, line_of
 from engine.ruleset.yamlsrc import load as load_yaml
 
-TOP_KEYS = {"ruleset", "seed", "options", "players", "spare_cards", "script"}
+TOP_KEYS = {"ruleset", "seed", "options", "新月配置", "players", "spare_cards", "script"}
 PLAYER_KEYS = {"name", "role", "secret"}
 BLOCK_KEYS = {
     "setup": {"setup", "acts", "after"},
@@ -119,6 +119,7 @@ class Scenario:
     blocks: list[Block]
     players_line: int = 0
     spare_cards: tuple[str, ...] = ()  # the cards dealt to nobody (盗贼's choice)
+    moon: tuple[tuple[str, str], ...] = ()  # 新月配置: (星座, 事件), checked at the start like the deal
 
     def seat_of(self, name: str) -> int:
         return next(i for i, (n, _, _) in enumerate(self.players, 1) if n == name)
@@ -155,7 +156,20 @@ def read(path: str) -> Scenario:
     spare = doc.get("spare_cards") or []
     if not isinstance(spare, list) or any(str(r) not in rs.roles for r in spare):
         raise Malformed(file, line_of(doc, "spare_cards"), f"spare_cards 应为规则集 {rs.id} 中身份的列表")
-    return Scenario(file, rs, seed, dict(options), players, blocks, line_of(doc, "players"), tuple(map(str, spare)))
+    moon = doc.get("新月配置") or {}
+    if not isinstance(moon, dict):
+        raise Malformed(file, line_of(doc, "新月配置"), "新月配置 应为 星座: 事件 的映射")
+    return Scenario(
+        file,
+        rs,
+        seed,
+        dict(options),
+        players,
+        blocks,
+        line_of(doc, "players"),
+        tuple(map(str, spare)),
+        tuple((str(k), str(v)) for k, v in moon.items()),
+    )
 
 
 def _keys(node: Node, allowed: set[str], file: str, what: str) -> None:
