@@ -12,8 +12,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from engine import legal, texts
 from engine import commands as c
+from engine import legal, texts
 from engine.errors import RulesetError
 from engine.game import Game
 from engine.phases import PHASES, SUB_PHASES, Phase, SubPhase
