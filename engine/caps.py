@@ -18,14 +18,17 @@ if TYPE_CHECKING:
 
 def giving(game: Context, seat: Seat, cap: str) -> list[str]:
     """The names of the seat's statuses that give this capability, in the order they were gained."""
-    if not game.rs.uses_status_flag(cap):
+    if not seat.statuses or not game.rs.uses_status_flag(cap):
         return []
     statuses = game.rs.statuses
     return list(dict.fromkeys(s.name for s in seat.statuses if cap in statuses[s.name].caps))
 
 
 def has(game: Context, seat: Seat, cap: str) -> bool:
-    return bool(giving(game, seat, cap))
+    if not seat.statuses or not game.rs.uses_status_flag(cap):
+        return False
+    statuses = game.rs.statuses
+    return any(cap in statuses[s.name].caps for s in seat.statuses)
 
 
 def value(game: Context, seat: Seat, cap: str) -> Any | None:

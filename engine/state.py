@@ -283,7 +283,7 @@ class GameState:
 
     @property
     def phase_key(self) -> str:
-        return f"{self.phase}:{self.day}"
+        return str(self.phase) + ":" + str(self.day)  # str() of a Phase is its value, without Enum.__format__
 
     def alive(self) -> list[Seat]:
         return [s for s in self.seats if s.alive]
