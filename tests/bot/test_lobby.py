@@ -149,9 +149,10 @@ async def test_settings_before_and_during_the_game(app: App, monkeypatch: pytest
             "setup_minutes=60，reaction_minutes=30，timezone=Asia/Shanghai，speed=1.0。"
             "写法：/设置 day_close=22:00 speed=60",
         )
+        close = day_close_far()  # no 关门 during the test, whatever the time of day
         qq.reply(
-            qq.say(OWNER, "/设置 day_open=无 step_minutes=10 speed=60"),
-            "已设置：day_open=None，step_minutes=10，speed=60.0。",
+            qq.say(OWNER, f"/设置 day_open=无 day_close={close} step_minutes=10 speed=60"),
+            f"已设置：day_open=None，day_close={close}，step_minutes=10，speed=60.0。",
         )
     assert the_table().settings["step_minutes"] == 10 and the_table().settings["speed"] == 60.0
     await refused(app, 101, "/设置 speed=2", NOT_DIRECTOR, group=GROUP)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -100,6 +102,10 @@ async def test_sign_up_start_and_act(page: Page) -> None:
         await expect(chat).to_contain_text(f"报名成功：{name}")
     await send(page, "导演", "/板子 狼人 预言家 村民")
     await expect(chat).to_contain_text("板子已设置（3人）")
+    # the day opens at once and closes six hours from now, whatever the time of day the test runs at
+    close = (datetime.now(UTC) + timedelta(hours=6)).astimezone(ZoneInfo("Asia/Shanghai")).strftime("%H:%M")
+    await send(page, "导演", f"/设置 day_open=无 day_close={close}")
+    await expect(chat).to_contain_text(f"已设置：day_open=None，day_close={close}。")
     await send(page, "导演", "/开始")
     await expect(chat).to_contain_text("身份与角色对应关系")
 
