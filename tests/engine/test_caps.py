@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 
 from engine import caps, cards, legal
-from engine.errors import RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import StatusDef
 from engine.state import StatusInstance
 from engine.status_words import CAPS
 from tests.engine.builders import new_game, run_to_step
-from tests.engine.test_ruleset_check import copy_ruleset
+from tests.engine.test_ruleset_check import problems_after_edit
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 READ = re.compile(r'caps\.\w+\(\s*game,\s*[\w.()]+,\s*"(\w+)"')
@@ -126,17 +125,8 @@ def test_silence_and_disarm_say_which_status_stops_which_skill() -> None:
     ],
 )
 def test_bad_status_keys_are_refused_with_their_line(tmp_path: Path, old: str, new: str, message: str) -> None:
-    ruleset = copy_ruleset(tmp_path)
-    path = ruleset / "ruleset.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(ruleset)
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if row == new.rstrip("\n"))
-    messages = [str(p) for p in caught.value.problems]
-    assert any(m.startswith(f"{path}:{line}:") and message in m for m in messages), messages
+    where, messages = problems_after_edit(tmp_path, old, new)
+    assert any(m.startswith(where) and message in m for m in messages), messages
 
 
 def test_a_negative_status_is_told_by_default_and_a_non_negative_one_is_not() -> None:

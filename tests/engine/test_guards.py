@@ -16,7 +16,7 @@ from engine.ruleset.model import DamageKind, StatusDef
 from engine.ruleset.status_parts import Guard
 from engine.state import Damage, StatusInstance
 from tests.engine.builders import new_game, run_to, run_to_step, vote
-from tests.engine.test_ruleset_check import copy_ruleset
+from tests.engine.test_ruleset_check import copy_ruleset, problems_after_edit
 
 NIGHT = deaths.SOONEST["night"]
 STRIKE_NAMES = ("指杀", "穿透", "致死伤害")
@@ -116,17 +116,8 @@ def test_a_counted_guard_is_spent_by_the_strike() -> None:
     ],
 )
 def test_a_removed_key_says_what_replaces_it(tmp_path: Path, old: str, new: str, hint: str) -> None:
-    ruleset = copy_ruleset(tmp_path)
-    path = ruleset / "ruleset.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    text = text.replace(old, new, 1)
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(ruleset)
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if row == new.rstrip("\n"))
-    messages = [str(p) for p in caught.value.problems]
-    assert any(m.startswith(f"{path}:{line}:") and "已不再使用" in m and hint in m for m in messages), messages
+    where, messages = problems_after_edit(tmp_path, old, new)
+    assert any(m.startswith(where) and "已不再使用" in m and hint in m for m in messages), messages
 
 
 def test_every_guard_must_be_in_the_order_once_there_is_one(tmp_path: Path) -> None:

@@ -21,6 +21,21 @@ def copy_ruleset(tmp_path: Path) -> Path:
     return target
 
 
+def problems_after_edit(tmp_path: Path, old: str, new: str) -> tuple[str, list[str]]:
+    """A copy of secret_number with ``old`` replaced by ``new`` in its ruleset.yaml: the
+    ``file:line:`` prefix the new text's line is reported with, and every problem the load raises."""
+    ruleset = copy_ruleset(tmp_path)
+    path = ruleset / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row == new.rstrip("\n"))
+    return f"{path}:{line}:", [str(p) for p in caught.value.problems]
+
+
 def check(path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine.ruleset", "check", str(path)],
