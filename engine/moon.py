@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
-from engine.ruleset.model import Moon, MoonEvent
+from engine.ruleset.moon_parts import Moon, MoonEvent
 
 ATTEMPTS = 200
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, where
+from engine.ruleset.moon_parts import Moon, MoonEvent
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import MOON_EVENT_KEYS, MOON_KEYS, MOON_LASTS
 
 
-def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> m.Moon | None:
+def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> Moon | None:
     """新月扩展, or None where the ruleset has no such section; roles, events and the option it names must exist."""
     if "moon" not in doc:
         return None
@@ -32,7 +33,7 @@ def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> m.Moon | None:
         lasts = ctx.text(enode, "lasts")
         if lasts not in MOON_LASTS:
             ctx.err(enode, "lasts", f"新月事件 {name} 的 lasts 应为：{'、'.join(MOON_LASTS)}")
-        event = m.MoonEvent(
+        event = MoonEvent(
             name,
             influence or 0,
             ctx.text(enode, "text"),
@@ -52,4 +53,4 @@ def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> m.Moon | None:
         for other in event.apart_from:
             if other not in events:
                 ctx.err(section, event.name, f"新月事件 {event.name} 的 apart_from 中的事件 {other} 未定义")
-    return m.Moon(option, signs, balance, events)
+    return Moon(option, signs, balance, events)
