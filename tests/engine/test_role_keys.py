@@ -123,3 +123,44 @@ def test_alike_definitions_share_a_bare_name_and_the_refusal_lists_every_role(tm
     with pytest.raises(RulesetError) as refused:
         load_ruleset(str(target))
     assert "预言家<预言>、占星师<预言>、先知<预言>" in str(refused.value)
+
+
+MEDIUM = """
+  灵媒:
+    camp: 村民阵营
+    skills:
+      灵视:
+        text: 游戏日夜晚，反馈今晚<限定>技能的目标。
+        tags: [夜晚, 强制]
+        trigger: {on: step_open}
+        effects:
+          - feedback_chosen: {of: {tag: 限定}, order: act, text: "今晚的限定目标：{targets}。", none: 今晚没有限定目标。}
+"""
+
+
+def test_chosen_targets_are_read_from_each_seats_own_definition(tmp_path: Path) -> None:
+    steps = "    - {step: 预言家, skills: [预言家<预言>, 占星师<预言>]}\n    - {step: 灵媒, skills: [灵视]}"
+    target = _ruleset(tmp_path, steps)
+    roles = target / "roles.yaml"
+    text = roles.read_text(encoding="utf-8").replace(
+        'tags: [夜晚, 指定]\n        effects:\n          - {feedback: "{target}：星象"}',
+        'tags: [夜晚, 指定, 限定]\n        effects:\n          - {feedback: "{target}：星象"}',
+    )
+    roles.write_text(text.replace("\n  村民:\n", MEDIUM + "\n  村民:\n", 1), encoding="utf-8")
+    rs = load_ruleset(str(target))
+    first = rs.skill("预言")  # the name alone finds the 预言家's, which is not <限定>
+    assert first is not None and "限定" not in first.tags and "限定" in rs.roles["占星师"].skills["预言"].tags
+    game = Game.start(
+        rs,
+        c.Start(
+            at=T0,
+            seed=1,
+            names=NAMES,
+            roles=tuple((r,) for r in (*BOARD[:5], "灵媒", *BOARD[6:])),
+            secrets=tuple(range(1, 11)),
+        ),
+    )
+    run_to_step(game, "预言家")
+    assert act(game, 3, "预言", 1).accepted
+    both = act(game, 7, "预言", 2)
+    assert _told(both, 6) == ["今晚的限定目标：秘密数字2。"]
