@@ -18,7 +18,8 @@ from engine.cards import Held
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import PHASES, Phase
-from engine.ruleset.model import Skill, Step
+from engine.ruleset.model import Skill
+from engine.ruleset.steps import Step, places
 from engine.state import Act, Card, Seat
 
 __all__ = ["pending"]
@@ -34,7 +35,7 @@ def _in_current_step(game: Context, skill: Skill) -> bool:
         return False
     if st.phase == Phase.ELECTION:
         return skill.timing == "day"
-    return skill.name in game.rs.steps(st.phase)[st.step].skills
+    return game.rs.steps(st.phase)[st.step].holds(skill)
 
 
 def open_actors(game: Context, step: Step) -> None:
@@ -51,7 +52,7 @@ def open_actors(game: Context, step: Step) -> None:
         mine = cards.held(game, seat)
         for holding in mine:
             skill = holding.skill
-            if skill.name not in step.skills:
+            if not step.holds(skill):
                 continue
             if skill.automatic:
                 usable = cards.usable(game, seat, holding, mine)
@@ -85,7 +86,7 @@ def _seat_deadlines(game: Context, step: Step) -> None:
         st.seat_deadlines[no] = min(st.seat_deadlines.get(no, until), until)
     for no in st.seat_deadlines:  # a forced feedback opening the step (通灵) sets its holder's limit
         for holding in cards.held(game, st.seat(no)):
-            if holding.skill.name in step.skills and holding.skill.automatic:
+            if step.holds(holding.skill) and holding.skill.automatic:
                 minutes = holding.skill.minutes_in(st.phase)
                 if minutes and holding.state.used_on == st.phase_key:
                     until = st.step_opened + timedelta(minutes=minutes)
@@ -115,7 +116,7 @@ def _fire_after_out(game: Context, seat: Seat, card: Card, step: Step) -> None:
         return  # a card whose count never started has nothing to report
     for name, state in card.skills.items():
         skill = cards.skill_def(game, card, name)
-        if skill and skill.out_tonight and skill.automatic and name in step.skills and not cards.spent(state):
+        if skill and skill.out_tonight and skill.automatic and step.holds(skill) and not cards.spent(state):
             using.use(game, seat, Held(skill, state, card), [], None)
 
 
@@ -218,11 +219,11 @@ def decided_acts(game: Context, step: Step) -> list[Act]:
     skills given during play (幸运儿) in the order they were received."""
     st = game.st
     out: list[Act] = []
-    for name in step.skills:
-        acts = sorted((a for a in st.acts if a.skill == name), key=lambda a: a.order)
-        skill = game.rs.skill(name)
+    for entry in step.skills:
+        skill = game.rs.entry_skill(entry)
         if skill is None:
             continue
+        acts = sorted((a for a in st.acts if a.skill == skill.name and _placed(game, entry, a)), key=lambda a: a.order)
         if skill.team:
             decided = _team_decision(game, skill, acts)
             if decided:
@@ -233,6 +234,13 @@ def decided_acts(game: Context, step: Step) -> list[Act]:
         if skill.default is not None or (forced and (skill.needs_targets or skill.choices or skill.choice_of)):
             out.extend(_forced_defaults(game, skill, {a.seat for a in acts}))
     return sorted(out, key=lambda a: _received(game, a))
+
+
+def _placed(game: Context, entry: str, act: Act) -> bool:
+    """The act is one of this step entry's: the definition its seat holds (else the first) is the entry's."""
+    holding = cards.find(game, game.st.seat(act.seat), act.skill)
+    skill = holding.skill if holding else game.rs.skill(act.skill)
+    return skill is not None and places(entry, skill)
 
 
 def _received(game: Context, act: Act) -> int:
@@ -388,7 +396,7 @@ def _close_if_done(game: Context) -> bool:
 
 
 def _when(game: Context, skill: Skill) -> str:
-    step = game.rs.step_of(skill.name)
+    step = game.rs.step_of(skill)
     if step is None:
         return "白天" if skill.timing == "day" else "触发时"
     return f"{step.sub_phase}·{step.name}"

@@ -295,8 +295,9 @@ def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg
     of = arg.get("of") or {}
     picked: list[int] = []
-    for name, _seat, chosen in st.chosen:
-        skill = rs.skill(name)
+    for name, seat, chosen in st.chosen:
+        holding = cards.find(game, st.seat(seat), name)
+        skill = holding.skill if holding else rs.skill(name)
         if skill is None:
             continue
         if "tag" in of and of["tag"] not in skill.tags:

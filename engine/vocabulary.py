@@ -272,7 +272,7 @@ CARD_TAG_KEYS = {
 }
 STEP_KEYS = {
     "step": "the step's name",
-    "skills": "skills used in it",
+    "skills": "skills used in it: a name, or 角色<技能> where several roles define that name differently",
     "text": "the post's sentence",
     "minutes": "its time limit",
     "joins": "teams that the seats now bearing their tag, or meeting their `members`, join (加入狼群, 单身狼人…共群)",

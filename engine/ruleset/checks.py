@@ -10,6 +10,7 @@ from engine.errors import Problem
 from engine.phases import SubPhase
 from engine.ruleset import model as m
 from engine.ruleset.context import Context
+from engine.ruleset.steps import places, skill_key
 from engine.status_words import ANY, STATUS_CLASSES
 from engine.vocabulary import KNOWN_TAGS, TEMPLATE_FIELDS, TIMELINE_KEYS
 
@@ -20,10 +21,9 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
     step_index = {s.name: i for i, s in enumerate(rs.night_steps)}
     placed: set[str] = set()
     for step in steps.values():
-        for skill_name in step.skills:
-            if rs.skill(skill_name) is None:
-                _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的技能 {skill_name}")
-            placed.add(skill_name)
+        for entry in step.skills:
+            _check_entry(rs, ctx, step, entry)
+            placed.add(entry)
         for team in step.joins:
             if team not in rs.teams:
                 _problem(ctx, rs, f"步骤 {step.name} 的 joins 团队 {team} 未定义")
@@ -151,9 +151,9 @@ def _check_skill(
     _check_expansions(rs, ctx, skill.expansion, skill.waits, f"技能 {skill.name}", skill.where)
     if skill.todo:
         return
-    if skill.timing in {"night", "setup"} and skill.name not in placed:
+    if skill.timing in {"night", "setup"} and not any(places(entry, skill) for entry in placed):
         _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
-    own_step = rs.step_of(skill.name)
+    own_step = rs.step_of(skill)
     for tag in skill.tags & set(TIMELINE_KEYS) - {SubPhase.OPENING}:  # [黄昏] … [晨曦]: that sub-phase's steps
         if own_step is not None and own_step.sub_phase != tag:
             _problem(
@@ -323,6 +323,22 @@ def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
             _problem(
                 ctx, rs, f"文字中不认识的 {{{name}}}（可用：{'、'.join(TEMPLATE_FIELDS)}，或计数的名称）", effect.where
             )
+
+
+def _check_entry(rs: m.Ruleset, ctx: Context, step: m.Step, entry: str) -> None:
+    """A step's skill: defined, and by one role only where several define the name differently."""
+    role, name = skill_key(entry)
+    if rs.entry_skill(entry) is None:
+        owner = f"身份 {role} 的" if role else ""
+        _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的{owner}技能 {name}", step.where)
+    elif not role and (roles := rs.ambiguous(name)):
+        _problem(
+            ctx,
+            rs,
+            f"步骤 {step.name} 的技能 {name} 有歧义：{'、'.join(roles)}各自定义了不同的 {name}，"
+            f"应写作 {'、'.join(f'{r}<{name}>' for r in roles)}",
+            step.where,
+        )
 
 
 def _problem(ctx: Context, rs: m.Ruleset, message: str, where: str = "") -> None:

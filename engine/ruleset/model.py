@@ -7,7 +7,7 @@ identifiers are their English gloss. See docs/ruleset-format.md for every key.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine import phases
@@ -15,6 +15,7 @@ from engine.phases import Phase, SubPhase
 from engine.ruleset.drawrules import DrawRules
 from engine.ruleset.moon_parts import Moon
 from engine.ruleset.status_parts import Appearance, Guard
+from engine.ruleset.steps import Step, skill_key
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
 Cond = dict[str, Any]
@@ -321,21 +322,6 @@ class DamageKind:
 
 
 @dataclass
-class Step:
-    name: str
-    phase: Phase  # the engine phase that runs it: setup, dusk (黄昏) or night (早夜 … 晨曦); the day is one step
-    skills: tuple[str, ...] = ()
-    text: str = ""
-    minutes: int | None = None  # its time limit from its own opening
-    sub_phase: SubPhase = SubPhase.NIGHT  # the timeline's sub-phase it belongs to (a skill's [早夜] tag)
-    after_close: int | None = None  # 关门后N分钟内: its deadline counts from 关门, however late it opens
-    simultaneous: bool = False  # 互不影响: each act resolves against the state as the step closed
-    joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
-    resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
-    effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)
-
-
-@dataclass
 class Schedule:
     day_open: str | None = "12:00"
     day_close: str = "22:00"
@@ -517,6 +503,22 @@ class Ruleset:
         """The skill of that name, whichever role holds it."""
         return self._skills().get(name)
 
+    def entry_skill(self, entry: str) -> Skill | None:
+        """The skill a step's entry names: 角色<技能> that role's, a bare name the first definition."""
+        role, name = skill_key(entry)
+        if not role:
+            return self.skill(name)
+        return self.roles[role].skills.get(name) if role in self.roles else None
+
+    def ambiguous(self, name: str) -> list[str]:
+        """The roles defining that skill name where their definitions differ (else none)."""
+        defs = {role.name: role.skills[name] for role in self.roles.values() if name in role.skills}
+        distinct: list[Skill] = []
+        for skill in defs.values():
+            if (bare := replace(skill, role="", where="")) not in distinct:
+                distinct.append(bare)
+        return list(defs) if len(distinct) > 1 else []
+
     def uses_status_flag(self, flag: str) -> bool:
         """Whether any status of the ruleset gives this capability (immune, void_acts, follows_source…)."""
         cache: dict[str, bool] | None = getattr(self, "_flag_cache", None)
@@ -567,9 +569,9 @@ class Ruleset:
     def all_skills(self) -> list[Skill]:
         return list(self._skills().values())
 
-    def step_of(self, skill: str) -> Step | None:
+    def step_of(self, skill: Skill) -> Step | None:
         for step in (*self.setup_steps, *self.dusk_steps, *self.night_steps, self.day_step):
-            if skill in step.skills:
+            if step.holds(skill):
                 return step
         return None
 

@@ -7,7 +7,7 @@ import re
 
 from engine.phases import SUB_PHASES, Phase, SubPhase
 from engine.ruleset import model as m
-from engine.ruleset.context import Context, section_of
+from engine.ruleset.context import Context, section_of, where
 from engine.ruleset.read_roles import read_condition, read_effects, read_minutes
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import (
@@ -87,10 +87,10 @@ def read_timeline(node: Node, ctx: Context) -> tuple[m.Step, ...]:
     return tuple(steps)
 
 
-def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context) -> tuple[m.Step, ...]:
+def _steps(parent: Node, key: str, sub_phase: SubPhase, label: str, ctx: Context) -> tuple[m.Step, ...]:
     raw = parent.get(key) or []
     if not isinstance(raw, list):
-        ctx.err(parent, key, f"{where} 应为步骤列表")
+        ctx.err(parent, key, f"{label} 应为步骤列表")
         return ()
     phase = SUB_PHASES[sub_phase]
     steps = []
@@ -98,7 +98,7 @@ def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context
         node = ctx.mapping(item, raw, i, "步骤")
         if node is None:
             continue
-        ctx.keys(node, STEP_KEYS, f"{where}[{i}]")
+        ctx.keys(node, STEP_KEYS, f"{label}[{i}]")
         name = ctx.text(node, "step")
         if not name:
             ctx.err(raw, i, "步骤缺少 step 名称")
@@ -118,6 +118,7 @@ def _steps(parent: Node, key: str, sub_phase: SubPhase, where: str, ctx: Context
                 joins=ctx.names(node, "joins"),
                 resolves=ctx.names(node, "resolves"),
                 effects=read_effects(node, "effects", ctx, f"步骤 {name}"),
+                where=where(node, "skills"),
             )
         )
     return tuple(steps)

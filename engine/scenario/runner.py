@@ -26,12 +26,13 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from engine import acting, texts
+from engine import acting, cards, texts
 from engine import commands as c
 from engine.errors import Refusal
 from engine.game import Game
 from engine.messages import Message, To
 from engine.phases import PHASES, Phase
+from engine.ruleset.steps import Step
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
 _NIGHT_OR_OVER = {Phase.NIGHT, Phase.OVER}  # a day block ends here (after its 黄昏)
@@ -90,7 +91,7 @@ class Runner:
             prompted = (
                 st.prompt is not None and self.sc.seat_of(nxt.by) == st.prompt.seat and nxt.skill == st.prompt.skill
             )
-            if prompted or (st.prompt is None and self._step_open_for(nxt.skill)):
+            if prompted or (st.prompt is None and self._step_open_for(nxt)):
                 self.pending_after.pop(0)
                 self._submit(nxt)
                 return True
@@ -161,7 +162,7 @@ class Runner:
     def _finish_after(self) -> None:
         for spec in self.pending_after:
             if spec.rejected is None:
-                step = self.sc.ruleset.step_of(spec.skill)
+                step = self._step_of(spec)
                 why = (
                     f"step {step.name} never opened" if step and PHASES[step.phase].stepped else "no prompt was raised"
                 )
@@ -169,9 +170,15 @@ class Runner:
             self._submit(spec)
         self.pending_after = []
 
-    def _step_open_for(self, skill: str) -> bool:
-        """The step that holds this skill (黄昏's, 晨曦's) is open: an ``after`` act for it goes in now."""
-        st, step = self.game.st, self.sc.ruleset.step_of(skill)
+    def _step_of(self, spec: ActSpec) -> Step | None:
+        """The step of the act's skill as its seat holds it (its role's own where several define the name)."""
+        holding = cards.find(self.game, self.game.st.seat(self.sc.seat_of(spec.by)), spec.skill)
+        skill = holding.skill if holding else self.sc.ruleset.skill(spec.skill)
+        return self.sc.ruleset.step_of(skill) if skill else None
+
+    def _step_open_for(self, spec: ActSpec) -> bool:
+        """The step that holds this act's skill (黄昏's, 晨曦's) is open: an ``after`` act for it goes in now."""
+        st, step = self.game.st, self._step_of(spec)
         if step is None or not PHASES[step.phase].stepped or st.phase != step.phase or st.deadline is None or st.work:
             return False
         return self.sc.ruleset.steps(st.phase)[st.step] is step
@@ -196,7 +203,7 @@ class Runner:
     def _position(self, phase: Phase, number: int, skill: str) -> Any:
         """A test: has the game reached (or passed) the step where ``skill`` is used?"""
         steps = self.sc.ruleset.steps(phase)
-        index = next((i for i, s in enumerate(steps) if skill in s.skills), None)
+        index = next((i for i, s in enumerate(steps) if s.mentions(skill)), None)
         goal = self._when(phase, number)
 
         def reached() -> bool:
@@ -379,9 +386,9 @@ class Runner:
         for name in exp.get("dead") or []:
             if seat(str(name)).alive:
                 problems.append(f"dead: expected {name} out, but {name} is alive")
-        for name, cards in (exp.get("cards_out") or {}).items():
+        for name, wanted in (exp.get("cards_out") or {}).items():
             out = [card.role for card in seat(name).cards if card.out]
-            for card in cards if isinstance(cards, list) else [cards]:
+            for card in wanted if isinstance(wanted, list) else [wanted]:
                 if card not in out:
                     problems.append(f"cards_out: expected {name}'s {card} out, out cards: {out}")
         if "sheriff" in exp:
