@@ -20,7 +20,8 @@ def end_at(game: Context, moment: str) -> None:
     for name, anchor in UNTILS.items():
         if anchor.ends_at == moment:
             for seat in st.seats:
-                game.remove_statuses(seat, partial(_ends, name, anchor.not_granted_now, st.phase_key))
+                if seat.statuses:
+                    game.remove_statuses(seat, partial(_ends, name, anchor.not_granted_now, st.phase_key))
 
 
 def _ends(until: str, not_granted_now: bool, phase_key: str, status: StatusInstance) -> bool:

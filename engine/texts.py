@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from functools import cache
 from zoneinfo import ZoneInfo
 
 from engine import phases
@@ -55,6 +56,7 @@ def clock_text(moment: datetime, tz: str) -> str:
     return moment.astimezone(ZoneInfo(tz)).strftime("%m-%d %H:%M")
 
 
+@cache
 def phase_title(phase: str, day: int) -> str:
     """第N天, 第N夜 …: the phase as notices name it (the wait after the opening: 开局结束)."""
     if day == 0 and phase == Phase.DAWN:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.phases import Phase, SubPhase
@@ -24,6 +25,12 @@ def places(entry: str, skill: Skill) -> bool:
     return name == skill.name and role in {"", skill.role}
 
 
+@cache
+def _keys(entries: tuple[str, ...]) -> frozenset[tuple[str, str]]:
+    """A step's entries as (role, skill) keys, parsed once per skills list (asked on every check)."""
+    return frozenset(skill_key(entry) for entry in entries)
+
+
 @dataclass
 class Step:
     name: str
@@ -41,8 +48,9 @@ class Step:
 
     def holds(self, skill: Skill) -> bool:
         """The skill is used in this step (its own role's entry, or its bare name)."""
-        return any(places(entry, skill) for entry in self.skills)
+        keys = _keys(self.skills)
+        return (skill.role, skill.name) in keys or ("", skill.name) in keys
 
     def mentions(self, name: str) -> bool:
         """Some role's skill of this name is used in this step."""
-        return any(skill_key(entry)[1] == name for entry in self.skills)
+        return any(skill == name for _, skill in _keys(self.skills))
