@@ -16,12 +16,12 @@ class Context:
         self.problems: list[Problem] = []
 
     def err(self, where: Any, key: str | int | None, message: str) -> None:
-        self.problems.append(Problem(file_of(where), line_of(where, key), message))
+        self.problems.append(Problem(file_of(where, key), line_of(where, key), message))
 
     def mapping(self, value: Any, where: Any, key: str | int | None, what: str) -> Node | None:
         if value is None:
             empty = Node()
-            empty.file, empty.line, empty.key_lines = file_of(where), line_of(where, key), {}
+            empty.file, empty.line, empty.key_lines = file_of(where, key), line_of(where, key), {}
             return empty
         if not isinstance(value, Node):
             self.err(where, key, f"{what} 应为映射（key: value）")
@@ -82,7 +82,7 @@ def section_of(doc: Node, key: str, ctx: Context) -> Node:
 
 
 def where(container: Any, key: str | int) -> str:
-    return f"{file_of(container)}:{line_of(container, key)}"
+    return f"{file_of(container, key)}:{line_of(container, key)}"
 
 
 def option_values(node: Node, ctx: Context) -> tuple[tuple[str, Any], ...]:

@@ -47,6 +47,9 @@ def read_documents(path: Path, ctx: Context) -> Node:
                         ctx.err(value, sub, f"{key} 中的 {sub} 重复定义")
                     merged[key][sub] = sub_value
                     merged[key].key_lines[sub] = value.key_lines[sub]
+                    if merged[key].key_files is None:
+                        merged[key].key_files = dict.fromkeys(merged[key], merged[key].file)
+                    merged[key].key_files[sub] = value.file
                 continue
             if key in merged:
                 ctx.err(data, key, f"顶层键 {key} 在多个文件中出现")

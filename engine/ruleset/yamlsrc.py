@@ -9,11 +9,12 @@ import yaml
 
 
 class Node(dict[str, Any]):
-    """A YAML mapping that knows its file and the line of each key."""
+    """A YAML mapping that knows its file and the line of each key (and, merged from several files, each key's file)."""
 
     file: str
     line: int
     key_lines: dict[str, int]
+    key_files: dict[str, str] | None = None
 
 
 class Seq(list[Any]):
@@ -71,5 +72,8 @@ def line_of(container: Any, key: str | int | None = None) -> int:
     return getattr(container, "line", 0)
 
 
-def file_of(container: Any, default: str = "?") -> str:
+def file_of(container: Any, key: str | int | None = None, default: str = "?") -> str:
+    """The file of ``container[key]`` (or of the container itself)."""
+    if isinstance(container, Node) and isinstance(key, str) and container.key_files and key in container.key_files:
+        return container.key_files[key]
     return getattr(container, "file", default)

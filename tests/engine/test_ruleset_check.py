@@ -95,3 +95,12 @@ def test_unimplemented_roles_and_skills_are_listed(tmp_path: Path) -> None:
     done = check(ruleset)
     assert done.returncode == 2  # loads clean, parts not implemented
     assert "未实现：身份 炸弹人" in done.stdout and "未实现：身份 狐狸 —— 尚未实现查验三人" in done.stdout
+
+
+def test_a_role_in_a_section_merged_from_two_files_is_reported_in_its_own_file(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    (ruleset / "zz_more_roles.yaml").write_text(
+        "roles:\n  新身份: {camp: 狼人阵营, todo: 技能尚未实现}\n", encoding="utf-8"
+    )
+    done = check(ruleset)
+    assert f"{ruleset / 'zz_more_roles.yaml'}:2: 未实现：身份 新身份" in done.stdout, done.stdout
