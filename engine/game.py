@@ -218,6 +218,11 @@ def _at_default(f: Field[Any], value: object) -> bool:
     return False
 
 
+def _waived(rs: Ruleset, cmd: c.Start) -> bool:
+    """A hand-made board under the draw's `waived_by` option: the 导演's own board, not the post's."""
+    return bool(rs.draw and rs.draw.waived_by and dict(cmd.options).get(rs.draw.waived_by) is True)
+
+
 def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     """Why this deal cannot start a game, or None."""
     n = len(cmd.names)
@@ -259,7 +264,7 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if unknown:
         dealt = [name for name, role in rs.roles.items() if role.dealt]
         return f"规则集 {rs.id} 中没有身份：{'、'.join(dict.fromkeys(unknown))}。可用：{'、'.join(dealt)}。"
-    broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw else None
+    broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw and not _waived(rs, cmd) else None
     if broken:
         return f"板子不符合规则：{broken}"
     todo = [r for r in roles if rs.roles[r].todo]

@@ -326,6 +326,7 @@ DRAW_KEYS = {
     "requires": "[{text, roles: [A, B], both}]: 有A必有B; both: and 有B必有A",
     "when": "[{text, if, include | exclude}]: a role the board must (or must not) hold while `if` holds",
     "strength": "{text, camps: [A, B], between: [least, most]}: A's 强度值总和 over B's lies in the range",
+    "waived_by": "an option (values [false, true]): when on, a hand-made board need not keep these rules (以导演解释为准)",
 }
 DRAW_POOL_KEYS = {
     "text": "the post's line (强神：10选4)",

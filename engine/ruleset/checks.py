@@ -73,6 +73,15 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
                 _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的技能 {name} 未定义")
     for advice in rs.deal.advice:
         _known_roles(rs, ctx, [r for r, _ in advice.weights], "deal.advice")
+    if rs.draw and rs.draw.waived_by:
+        option = rs.options.get(rs.draw.waived_by)
+        if option is None or set(option.values) != {False, True}:
+            _problem(
+                ctx,
+                rs,
+                f"draw.waived_by 的选项 {rs.draw.waived_by} 应在 options 中定义，values: [false, true]",
+                rs.draw.where,
+            )
     for option in rs.options.values():
         if option.todo and any(v is True for v in option.values):
             _problem(ctx, rs, f"选项 {option.name} 尚未实现（todo），values 不能含 true")

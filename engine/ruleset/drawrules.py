@@ -112,6 +112,7 @@ class DrawRules:
     exactly: tuple[Exactly, ...] = ()
     requires: tuple[Requirement, ...] = ()
     strength: StrengthRatio | None = None
+    waived_by: str = ""  # the option under which a hand-made board is the 导演's own
     where: str = ""
 
     def pool(self, name: str) -> Pool:

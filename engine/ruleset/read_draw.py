@@ -44,6 +44,7 @@ def draw(doc: Node, rs: m.Ruleset, ctx: Context) -> d.DrawRules | None:
         exactly=tuple(_exactly(node, ctx, names)),
         requires=tuple(_requires(node, ctx, known)) + tuple(_whens(node, ctx, names, known, pools)),
         strength=_strength(node, ctx, pools),
+        waived_by=ctx.text(node, "waived_by"),
         where=where(doc, "draw"),
     )
     return rules

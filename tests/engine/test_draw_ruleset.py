@@ -92,7 +92,7 @@ def test_a_role_in_an_unknown_pool_is_refused(tmp_path: Path) -> None:
 def test_a_strength_ratio_needs_every_strength(tmp_path: Path) -> None:
     target = tmp_path / "mine"
     shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
-    roles = target / "roles.yaml"
+    roles = next(f for f in sorted(target.glob("*.yaml")) if "  陌客:" in f.read_text(encoding="utf-8"))
     roles.write_text(
         roles.read_text(encoding="utf-8").replace("pool: 弱神, strength: 1,", "pool: 弱神,"), encoding="utf-8"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,13 @@ def test_the_big_posts_check_a_hand_made_board_before_saying_its_roles_wait() ->
         "板子不符合规则：验人系有且仅有一个。（现在有2个验人系）"
     )
     assert (check_start(m216, c.Start(at=T0, seed=1, names=names, board=board)) or "").startswith("身份尚未实现：")
+
+
+def test_under_the_directors_own_board_option_a_hand_made_board_keeps_only_the_counts() -> None:
+    m216 = load_ruleset("m216_mask")
+    names = tuple(f"角色{i}" for i in range(1, 7))
+    board = ("灯影预言家", "警察", "骑士", "狼巫", "黑武士", "影子")
+    assert (check_start(m216, c.Start(at=T0, seed=1, names=names, board=board)) or "").startswith("板子不符合规则：")
+    own = c.Start(at=T0, seed=1, names=names, board=board, options=(("自定板子", True),))
+    assert (check_start(m216, own) or "").startswith("身份尚未实现：")
+    assert (check_start(m216, replace(own, board=board[:5])) or "") == "板子有5个身份，但有6名角色报名。"
