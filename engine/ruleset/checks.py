@@ -337,6 +337,8 @@ def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
 def _check_entry(rs: m.Ruleset, ctx: Context, step: m.Step, entry: str) -> None:
     """A step's skill: defined, and by one role only where several define the name differently."""
     role, name = skill_key(entry)
+    if role in rs.roles and rs.roles[role].todo and not rs.roles[role].skills:
+        return  # a role still to be written: its place in the order is kept, its skill comes with it
     if rs.entry_skill(entry) is None:
         owner = f"身份 {role} 的" if role else ""
         _problem(ctx, rs, f"步骤 {step.name} 引用了未定义的{owner}技能 {name}", step.where)

@@ -440,3 +440,17 @@ def test_the_runner_says_when_a_dusk_act_never_comes(tmp_path: Path) -> None:
     file.write_text(SCENARIO.format(ruleset=ruleset).replace("skill: 守护之盾", "skill: 预言", 1), encoding="utf-8")
     with pytest.raises(Failed, match="预言' never reached: step 预言家 never opened"):
         Runner(read(str(file))).run()
+
+
+def test_a_step_keeps_the_place_of_a_role_still_to_be_written_but_not_of_a_role_that_is_not_there(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "m216"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
+    ruleset = target / "ruleset.yaml"
+    text = ruleset.read_text(encoding="utf-8")
+    assert "        - 灵能<感知>\n" in text
+    ruleset.write_text(text.replace("        - 灵能<感知>\n", "        - 灵能者<感知>\n"), encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(target)
+    assert any("步骤 深夜1 引用了未定义的身份 灵能者 的技能 感知" in str(p) for p in caught.value.problems)
