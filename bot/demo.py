@@ -32,10 +32,12 @@ def preset_sizes(rs: Ruleset) -> dict[int, str]:
 
 
 def board_for(rs: Ruleset, players: int) -> str:
-    """The /板子 argument: a preset of that size, or about 30% wolves, one of each other role
-    that acts, and plain villagers for the rest."""
+    """The /板子 argument: a preset of that size, a board drawn by the post's own rules (随机), or
+    about 30% wolves, one of each other role that acts, and plain villagers for the rest."""
     if players in preset_sizes(rs):
         return preset_sizes(rs)[players]
+    if rs.draw is not None and rs.draw.players[0] <= players <= rs.draw.players[1]:
+        return "随机"
     usable = [r for r in rs.roles.values() if not r.todo]
     wolf = next(r.name for r in usable if r.camp.startswith("狼") and r.skills)
     plain = next((r.name for r in usable if not r.skills and not r.camp.startswith("狼")), None)
