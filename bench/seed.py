@@ -40,19 +40,19 @@ async def seed(url: str, games: int) -> None:
     from nonebot_plugin_orm import get_session
     from sqlalchemy import MetaData, select, text
 
-    from bot import service
+    from bot import lobby, service
     from bot.outbox import Recipient
     from bot.store import _upgrade_database
     from engine import commands as c
 
     await _upgrade_database()
-    table = await service.create(GROUP, "secret_number", DIRECTOR)
+    table = await lobby.create(GROUP, "secret_number", DIRECTOR)
     for seat in range(1, SEATS + 1):
-        await service.sign_up(table, qq(0, seat), f"P{seat}")
-    await service.set_board(table, ["狼人x2", "预言家", "村民x9"])
+        await lobby.sign_up(table, qq(0, seat), f"P{seat}")
+    await lobby.set_board(table, ["狼人x2", "预言家", "村民x9"])
     here = Recipient("group", GROUP)
-    await service.set_settings(table, ["day_open=none", "step_minutes=1440"], here)
-    await service.start(table, here)
+    await lobby.set_settings(table, ["day_open=none", "step_minutes=1440"], here)
+    await lobby.start(table, here)
     await service.submit(table, c.Advance(at=service.now()), here)
     template = table.id
 

@@ -10,7 +10,7 @@ from nonebot.matcher import Matcher
 from nonebot.params import CommandArg, RawCommand
 from nonebot.plugin import PluginMetadata
 
-from bot import board_image, chat, game_options, moon_config, service
+from bot import board_image, chat, game_options, lobby, moon_config
 from bot.chat import Refused
 from bot.tables import Table, tables
 from engine import api
@@ -65,7 +65,7 @@ async def _create(event: MessageEvent, words: list[str]) -> str:
     role = event.sender.role or "member"
     if role == "member" and str(event.user_id) not in superusers():
         raise Refused("只有群主、管理员或机器人的超级用户可以新建游戏。")
-    table = await service.create(event.group_id, words[0], event.user_id, tuple(words[1:]))
+    table = await lobby.create(event.group_id, words[0], event.user_id, tuple(words[1:]))
     return (
         f"已新建第 #{table.id} 局：{table.rs.name}（{table.rs.id}）。导演：{event.user_id}。"
         "玩家请发送「/报名 角色名」，并加机器人为好友。"
@@ -73,12 +73,12 @@ async def _create(event: MessageEvent, words: list[str]) -> str:
 
 
 async def _sign_up(event: MessageEvent, words: list[str]) -> str:
-    return await service.sign_up(_group_table(event), event.user_id, " ".join(words))
+    return await lobby.sign_up(_group_table(event), event.user_id, " ".join(words))
 
 
 async def _leave(event: MessageEvent, words: list[str]) -> str:
     chat.no_words(words, "/退出")
-    return await service.leave(_group_table(event), event.user_id)
+    return await lobby.leave(_group_table(event), event.user_id)
 
 
 async def _roll(event: MessageEvent, words: list[str]) -> str:
@@ -93,11 +93,11 @@ async def _roll(event: MessageEvent, words: list[str]) -> str:
 async def _board(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
     if words[:1] == ["随机"]:  # a board drawn by the post's rules, for the directors' eyes only
-        return await service.draw_board(table, words[1:])
+        return await lobby.draw_board(table, words[1:])
     if not words:
         presets = f"\n预设板型（/板子 板型[+替换…]）：\n{api.describe_boards(table.rs)}" if table.rs.boards else ""
         raise Refused(f"写法：/板子 狼人x3 预言家 女巫 …。可用身份：{'、'.join(table.rs.roles)}。{presets}")
-    return await service.set_board(table, words)
+    return await lobby.set_board(table, words)
 
 
 async def _settings(event: MessageEvent, words: list[str]) -> str:
@@ -111,19 +111,19 @@ async def _settings(event: MessageEvent, words: list[str]) -> str:
         raise Refused("选项与时间设置请分两次发送，例如「/设置 轮次决胜=开」与「/设置 speed=60」。")
     if chosen:
         return await game_options.set_options(table, chosen)
-    return await service.set_settings(table, words, sender(event))
+    return await lobby.set_settings(table, words, sender(event))
 
 
 async def _director(event: MessageEvent, words: list[str]) -> str:
     table = _director_table(event)
     if len(words) != 1:
         raise Refused("写法：/导演 <QQ号>")
-    return await service.add_director(table, chat.qq(words[0], syntax="/导演 <QQ号>"))
+    return await lobby.add_director(table, chat.qq(words[0], syntax="/导演 <QQ号>"))
 
 
 async def _begin(event: MessageEvent, words: list[str]) -> str:
     chat.no_words(words, "/开始")
-    return await service.start(_director_table(event), sender(event))
+    return await lobby.start(_director_table(event), sender(event))
 
 
 async def _rulesets(event: MessageEvent, words: list[str]) -> str:
@@ -184,10 +184,10 @@ assert set(COMMANDS) == set(LOBBY_COMMANDS)
 COMMANDS.update(dict.fromkeys(DM_ONLY, _by_dm))  # in a DM a player's matcher takes these first
 COMMANDS["帮助"] = _help_here
 aliases: set[str | tuple[str, ...]] = {name for name in COMMANDS if name != LOBBY_COMMANDS[0]}
-lobby = on_command(LOBBY_COMMANDS[0], aliases=aliases, rule=slashed_in_groups, priority=5, block=True)
+lobby_commands = on_command(LOBBY_COMMANDS[0], aliases=aliases, rule=slashed_in_groups, priority=5, block=True)
 
 
-@lobby.handle()
+@lobby_commands.handle()
 async def _lobby(matcher: Matcher, event: MessageEvent, raw: str = RawCommand(), arg: Message = CommandArg()) -> None:
     try:
         reply = await COMMANDS[raw.lstrip("/")](event, plain(arg).split())

@@ -143,7 +143,7 @@ async def test_a_restart_opens_a_game_only_when_it_is_touched(app: App, monkeypa
 async def test_the_index_follows_sign_ups_leaves_directors_and_the_end(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import service
+    from bot import lobby, service
     from bot.outbox import Recipient
     from bot.tables import tables
 
@@ -151,13 +151,13 @@ async def test_the_index_follows_sign_ups_leaves_directors_and_the_end(
     first = next(iter(PLAYERS))
     assert tables.playing(first) == [table] and tables.in_group(GROUP) is table
     assert tables.directing(77, set()) == []
-    await service.add_director(table, 77)
+    await lobby.add_director(table, 77)
     assert tables.directing(77, set()) == [table]
     await service.end(table, Recipient("group", GROUP))
     assert tables.playing(first) == [] and tables.in_group(GROUP) is None and tables.directing(77, set()) == []
 
-    lobby = await service.create(GROUP, "secret_number", OWNER)
-    await service.sign_up(lobby, 4242, "新人")
-    assert tables.playing(4242) == [lobby]
-    await service.leave(lobby, 4242)
+    waiting = await lobby.create(GROUP, "secret_number", OWNER)
+    await lobby.sign_up(waiting, 4242, "新人")
+    assert tables.playing(4242) == [waiting]
+    await lobby.leave(waiting, 4242)
     assert tables.playing(4242) == []
