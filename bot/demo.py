@@ -169,7 +169,9 @@ def print_transcript(entries: list[Entry], nick: dict[int, str], bot: int) -> No
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot demo", description=__doc__.split("\n\n")[1])
     parser.add_argument("ruleset")
-    parser.add_argument("--players", type=int, help="default: the smallest preset board, or 9")
+    parser.add_argument(
+        "--players", type=int, help="default: the smallest preset board, the fewest the draw allows, or 9"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--options", nargs="*", default=[], metavar="选项=值", help="the ruleset's options, as /新建 takes them"
@@ -181,7 +183,7 @@ def main(argv: list[str]) -> int:
         print(f"规则集 {args.ruleset} 无法使用：\n{exc}", file=sys.stderr)
         return 2
     sizes = preset_sizes(rs)
-    players = args.players or (min(sizes) if sizes else 9)
+    players = args.players or (min(sizes) if sizes else rs.draw.players[0] if rs.draw else 9)
     if sizes and players not in sizes:
         print(f"{rs.name}的预设板型人数：{'、'.join(map(str, sorted(sizes)))}。", file=sys.stderr)
         return 2
