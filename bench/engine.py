@@ -4,8 +4,11 @@
 
 Prints the median and p99 time to resolve a night in which every seat that may act
 does (all steps, resolution, deaths, up to 开门), and how many complete random
-games (12 and 40 seats) one core plays per second. Both count the CPU time of this
-process, not wall time: on a shared machine the wall clock also counts other tenants.
+games (12 and 40 seats) one core plays per second. Then, for every ruleset whose board is
+drawn by its post's rules (M216, 165), random full games on drawn boards: games per second and
+the median and p99 CPU time of one night (from its opening to the next 开门) under random play.
+All count the CPU time of this process, not wall time: on a shared machine the wall clock also
+counts other tenants.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from engine import acting, labels, legal  # noqa: E402
 from engine import commands as c  # noqa: E402
 from engine.autoplay import play  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.ruleset.loader import load_ruleset  # noqa: E402
+from engine.game import Game, check_start  # noqa: E402
+from engine.phases import Phase  # noqa: E402
+from engine.ruleset.loader import installed_rulesets, load_ruleset  # noqa: E402
 from engine.ruleset.model import Ruleset  # noqa: E402
 from tests.engine.builders import T0  # noqa: E402
 
@@ -104,6 +108,31 @@ def bench_games(rs: Ruleset, seats: int, seconds: float) -> tuple[int, float]:
     return games, time.process_time() - began
 
 
+def bench_drawn(rs: Ruleset, seconds: float) -> tuple[int, float, list[float]]:
+    """Random full games on boards drawn by the ruleset's own rules, each at the fewest players the
+    seed's draw allows: games played, CPU seconds, and each night's CPU time."""
+    assert rs.draw is not None
+    least, most = rs.draw.players
+    sizes = [tuple(f"角色{i}" for i in range(1, n + 1)) for n in range(least, most + 1)]
+    games, nights, began, seed = 0, [], time.process_time(), 0
+    while time.process_time() - began < seconds:
+        seed += 1
+        deals = (c.Start(at=T0, seed=seed, names=names, draw=True) for names in sizes)
+        deal = next((d for d in deals if check_start(rs, d) is None), None)
+        if deal is None:
+            continue  # no board of any size can be drawn from this seed
+        game = Game.start(rs, deal)
+        night_began = None
+        for _ in play(game, random.Random(seed)):
+            if game.st.phase == Phase.NIGHT and night_began is None:
+                night_began = time.process_time()
+            elif game.st.phase != Phase.NIGHT and night_began is not None:
+                nights.append(time.process_time() - night_began)
+                night_began = None
+        games += 1
+    return games, time.process_time() - began, sorted(nights)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--nights", type=int, default=300)
@@ -119,6 +148,19 @@ def main() -> None:
         games, spent = bench_games(rs, seats, args.seconds / 2)
         print(
             f"random full games, {seats} seats, one core: {games / spent:.1f} games/s ({games} games in {spent:.1f} CPU s)"
+        )
+    for drawn in installed_rulesets():
+        if drawn.draw is None:
+            continue
+        unfinished = drawn.unfinished()
+        if unfinished:
+            print(f"{drawn.id}: not playable yet ({len(unfinished)} parts not implemented)")
+            continue
+        games, spent, nights = bench_drawn(drawn, args.seconds / 2)
+        p99 = nights[min(len(nights) - 1, int(len(nights) * 0.99))] if nights else 0.0
+        print(
+            f"{drawn.id}, drawn boards, one core: {games / spent:.1f} games/s"
+            f" ({games} games); a night median {statistics.median(nights or [0.0]) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms"
         )
 
 
