@@ -2,8 +2,9 @@
 
 from .client import SandboxClient, connect
 from .message import Segment, at_segment, plain_text, text_segment
+from .params import WorldError
 from .transcript import Entry, sent
-from .world import Group, Member, Request, User, World, WorldError
+from .world import Group, Member, Request, User, World
 
 __all__ = [
     "Entry",

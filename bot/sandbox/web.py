@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from .host import DIRECTOR_ID, MAIN_GROUP, Sandbox
 from .message import to_segments
-from .world import WorldError
+from .params import WorldError
 
 LOOPBACK = {"127.0.0.1", "::1", "localhost", "testclient"}
 

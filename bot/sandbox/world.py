@@ -15,24 +15,22 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .message import Segment, plain_text, to_cq, to_segments
-from .transcript import MESSAGE_ACTIONS, Entry
+from .params import (
+    RETCODE_BAD_REQUEST,
+    RETCODE_UNSUPPORTED,
+    WorldError,
+    addressee,
+    bool_param,
+    int_param,
+    message_kind,
+    message_text,
+)
+from .transcript import Entry
 
 Role = Literal["owner", "admin", "member"]
 Event = dict[str, Any]
 
-RETCODE_FAILED = 100
-RETCODE_BAD_REQUEST = 1400
-RETCODE_UNSUPPORTED = 1404
-
 _RANK: dict[str, int] = {"member": 0, "admin": 1, "owner": 2}
-
-
-class WorldError(Exception):
-    """The world refuses: an unknown user or group, a non-member, a missing right, a bad parameter."""
-
-    def __init__(self, message: str, retcode: int = RETCODE_FAILED) -> None:
-        super().__init__(message)
-        self.retcode = retcode
 
 
 @dataclass
@@ -263,13 +261,13 @@ class World:
         if "echo" in frame:
             response["echo"] = frame["echo"]
         recorded = dict(params) if isinstance(params, Mapping) else {}
-        user_id, group_id = _addressee(name, recorded)
+        user_id, group_id = addressee(name, recorded)
         self._record(
             "action",
             name,
             recorded,
             result=response,
-            text=_message_text(name, recorded),
+            text=message_text(name, recorded),
             user_id=user_id,
             group_id=group_id,
         )
@@ -283,19 +281,19 @@ class World:
         return [entry.text for entry in self.transcript if entry.is_message_to(user_id=user_id, group_id=group_id)]
 
     def _do_send_private_msg(self, params: Mapping[str, Any]) -> dict[str, int]:
-        return self._send("private", _int(params, "user_id"), params)
+        return self._send("private", int_param(params, "user_id"), params)
 
     def _do_send_group_msg(self, params: Mapping[str, Any]) -> dict[str, int]:
-        return self._send("group", _int(params, "group_id"), params)
+        return self._send("group", int_param(params, "group_id"), params)
 
     def _do_send_msg(self, params: Mapping[str, Any]) -> dict[str, int]:
-        kind = _message_kind("send_msg", params)
+        kind = message_kind("send_msg", params)
         if kind is None:
             raise WorldError("message_type, user_id or group_id is required", RETCODE_BAD_REQUEST)
-        return self._send(kind, _int(params, "user_id" if kind == "private" else "group_id"), params)
+        return self._send(kind, int_param(params, "user_id" if kind == "private" else "group_id"), params)
 
     def _do_delete_msg(self, params: Mapping[str, Any]) -> None:
-        message_id = _int(params, "message_id")
+        message_id = int_param(params, "message_id")
         if message_id not in self._messages:
             raise WorldError(f"no message {message_id}")
         sender, group_id = self._messages[message_id]
@@ -307,22 +305,22 @@ class World:
         del self._messages[message_id]
 
     def _do_set_group_card(self, params: Mapping[str, Any]) -> None:
-        group = self._group(_int(params, "group_id"))
-        member = self._member(group, _int(params, "user_id"))
+        group = self._group(int_param(params, "group_id"))
+        member = self._member(group, int_param(params, "user_id"))
         if member.user_id != self.self_id:
             self._require_manager(group, member)
         member.card = str(params.get("card") or "")
 
     def _do_set_group_kick(self, params: Mapping[str, Any]) -> None:
-        group = self._group(_int(params, "group_id"))
-        member = self._member(group, _int(params, "user_id"))
+        group = self._group(int_param(params, "group_id"))
+        member = self._member(group, int_param(params, "user_id"))
         self._require_manager(group, member)
         self._consequences.append(self._leave(group, member.user_id, self.self_id))
 
     def _do_set_group_ban(self, params: Mapping[str, Any]) -> None:
-        group = self._group(_int(params, "group_id"))
-        member = self._member(group, _int(params, "user_id"))
-        duration = _int(params, "duration") if "duration" in params else 1800
+        group = self._group(int_param(params, "group_id"))
+        member = self._member(group, int_param(params, "user_id"))
+        duration = int_param(params, "duration") if "duration" in params else 1800
         self._require_manager(group, member)
         member.muted_until = self.now() + duration if duration > 0 else 0
         self._consequences.append(
@@ -345,7 +343,7 @@ class World:
         group = self._group(request.group_id)
         if request.kind == "add" and _RANK[self._member(group, self.self_id).role] < _RANK["admin"]:
             raise WorldError(f"the bot is not an admin of {group.group_id}")
-        if _bool(params, "approve", default=True):
+        if bool_param(params, "approve", default=True):
             if request.kind == "add":
                 self._consequences.append(self._join(group, request.user_id, "approve", self.self_id))
             else:
@@ -357,7 +355,7 @@ class World:
         if request.kind != "friend":
             raise WorldError(f"{request.flag} is not a friend request", RETCODE_BAD_REQUEST)
         del self.requests[request.flag]
-        if _bool(params, "approve", default=True):
+        if bool_param(params, "approve", default=True):
             self.friends.add(request.user_id)
             self._consequences.append(self._base("notice", notice_type="friend_add", user_id=request.user_id))
 
@@ -371,23 +369,23 @@ class World:
         ]
 
     def _do_get_stranger_info(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        user = self._user(_int(params, "user_id"))
+        user = self._user(int_param(params, "user_id"))
         return {"user_id": user.user_id, "nickname": user.nickname, "sex": "unknown", "age": 0}
 
     def _do_get_group_list(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [_group_info(group) for group in self.groups.values() if self.self_id in group.members]
 
     def _do_get_group_info(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        return _group_info(self._group(_int(params, "group_id")))
+        return _group_info(self._group(int_param(params, "group_id")))
 
     def _do_get_group_member_list(self, params: Mapping[str, Any]) -> list[dict[str, Any]]:
-        group = self._group(_int(params, "group_id"))
+        group = self._group(int_param(params, "group_id"))
         self._member(group, self.self_id)
         return [self._member_info(group, member) for member in group.members.values()]
 
     def _do_get_group_member_info(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        group = self._group(_int(params, "group_id"))
-        return self._member_info(group, self._member(group, _int(params, "user_id")))
+        group = self._group(int_param(params, "group_id"))
+        return self._member_info(group, self._member(group, int_param(params, "user_id")))
 
     def _do_get_status(self, params: Mapping[str, Any]) -> dict[str, Any]:
         return {"online": True, "good": True, "stat": {}}
@@ -402,7 +400,7 @@ class World:
 
     def _send(self, kind: str, target: int, params: Mapping[str, Any]) -> dict[str, int]:
         try:
-            segments = to_segments(params.get("message"), auto_escape=_bool(params, "auto_escape", default=False))
+            segments = to_segments(params.get("message"), auto_escape=bool_param(params, "auto_escape", default=False))
         except ValueError as error:
             raise WorldError(str(error), RETCODE_BAD_REQUEST) from None
         if not segments:
@@ -595,60 +593,3 @@ def _event_name(event: Event) -> str:
         event[key] for key in ("message_type", "notice_type", "request_type", "meta_event_type") if key in event
     )
     return ".".join(str(part) for part in (event["post_type"], detail, event.get("sub_type")) if part)
-
-
-def _message_kind(name: str, params: Mapping[str, Any]) -> str | None:
-    """ "private" or "group" for a message action (None if undecidable or not one)."""
-    if name == "send_private_msg":
-        return "private"
-    if name == "send_group_msg":
-        return "group"
-    if name != "send_msg":
-        return None
-    if params.get("message_type") in ("private", "group"):
-        return str(params["message_type"])
-    if params.get("group_id") is not None:
-        return "group"
-    return "private" if params.get("user_id") is not None else None
-
-
-def _addressee(name: str, params: Mapping[str, Any]) -> tuple[int | None, int | None]:
-    kind = _message_kind(name, params)
-    user_id, group_id = _optional_int(params.get("user_id")), _optional_int(params.get("group_id"))
-    if kind == "private":
-        return user_id, None
-    if kind == "group":
-        return None, group_id
-    return user_id, group_id
-
-
-def _message_text(name: str, params: Mapping[str, Any]) -> str:
-    if name not in MESSAGE_ACTIONS:
-        return ""
-    try:
-        return plain_text(to_segments(params.get("message"), auto_escape=_bool(params, "auto_escape", default=False)))
-    except ValueError:
-        return ""
-
-
-def _int(params: Mapping[str, Any], key: str) -> int:
-    value = _optional_int(params.get(key))
-    if value is None:
-        raise WorldError(f"missing or invalid {key}", RETCODE_BAD_REQUEST)
-    return value
-
-
-def _optional_int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _bool(params: Mapping[str, Any], key: str, *, default: bool) -> bool:
-    value = params.get(key, default)
-    if isinstance(value, str):
-        return value.strip().lower() not in ("", "0", "false", "no")
-    return bool(value)
