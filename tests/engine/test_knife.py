@@ -11,7 +11,8 @@ from engine.game import Game
 from engine.phases import Phase
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
-from tests.engine.builders import T0, run_to
+from engine.state import Damage
+from tests.engine.builders import T0, run_to, run_to_step
 
 VILLAGERS = ("纯白之女", "骑士", "陌客")  # 验人系, 强神, 弱神
 
@@ -117,3 +118,21 @@ def test_villagers_lose_by_pool_whatever_a_card_became() -> None:
     game.st.seat(5).card.role = "长老"  # 骑士 wears a 弱神's face: still 强神 by its deal
     out(game, 6)  # 陌客, the one 弱神
     assert victory.check(game) and game.st.winner == "狼人阵营"
+
+
+def test_a_listed_step_is_judged_once_its_list_is_counted() -> None:
+    """凌晨2: the only wolf out first (二次流血), the only 弱神 after (猎杀): judged one by one the
+    villagers would win; judged as one list both camps lose, and 狼人 comes before 村民."""
+    for together, winner in (((), "村民阵营"), (("凌晨2",), "狼人阵营")):
+        rs = m216()
+        game = start("磁狼", *VILLAGERS, rs=replace(rs, victory=replace(rs.victory, together=together)))
+        run_to_step(game, "早夜1")
+        game.st.damage += [
+            Damage(target=1, kind="穿透", cause="二次流血", source=0, at_step="凌晨2"),
+            Damage(target=4, kind="穿透", cause="猎杀", source=3, at_step="凌晨2"),
+        ]
+        while game.st.phase != Phase.OVER:
+            deadline = game.next_deadline()
+            assert deadline is not None
+            game.tick(deadline)
+        assert game.st.winner == winner
