@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
-from engine import boards, conditions, messages, texts
+from engine import boards, caps, conditions, messages, texts
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import PHASES, Phase
@@ -86,13 +86,33 @@ def known_out(game: Context, seat: Seat) -> bool:
 
 def tags(game: Context, seat: Seat) -> list[str]:
     """The card tags the seat bears now: its acting card's, and those its other cards in play
-    give even when not current — by 隐匿, or given to them during play (接刀)."""
+    give even when not current — by 隐匿, or given to them during play (接刀) — less those a
+    status takes while it lasts (超度)."""
+    out = borne(game, seat)
+    if not seat.statuses:
+        return out
+    dropped = caps.names(game, seat, "drops_tags")
+    return [t for t in out if t not in dropped]
+
+
+def borne(game: Context, seat: Seat) -> list[str]:
+    """The card tags the seat's cards give it, whatever its statuses take for a time."""
     card = acting_card(game, seat)
-    out = [*game.rs.roles[card.role].tags, *card.tags]
+    out = [*game.rs.roles[card.role].tags, *dealt_tags(game, card), *card.tags]
     for other in seat.cards:
         if other is not card and not other.out:
             out.extend(hidden_tags(game, other))
     return list(dict.fromkeys(out))
+
+
+def dealt_tags(game: Context, card: Card) -> list[str]:
+    """The tags a card tag's ``roles`` give this card from the deal (the post's header marks)."""
+    st = game.st
+    return [
+        tag.name
+        for tag in game.rs.card_tags.values()
+        if any(role == card.dealt_as and conditions.game_holds(cond, st) for role, cond in tag.roles)
+    ]
 
 
 def hidden_tags(game: Context, card: Card) -> list[str]:
@@ -152,6 +172,8 @@ def _held(game: Context, seat: Seat) -> list[Held]:
                 if name in other.skills:
                     out.setdefault(name, Held(role.skills[name], other.skills[name], other))
     for tag in tags(game, seat) if rs.card_tags else ():
+        if rs.card_tags[tag].order and game.st.knife.get(tag) != seat.no:
+            continue  # an ordered tag's skills are the knife holder's alone (engine/knife.py)
         for name, skill in rs.card_tags[tag].skills.items():
             if name in seat.skills:
                 out.setdefault(name, Held(skill, seat.skills[name], None))

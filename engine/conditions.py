@@ -28,6 +28,8 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     voted_actor: [first, last]   cast the first / last valid vote for the acting seat (共亡)
     exiled_today: true      was voted out today
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
+    tag: 接刀                bears that card tag now (kept by engine/knife.py)
+    pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     not: {...}  any: [...]  all: [...]
 
 Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
@@ -130,6 +132,14 @@ def _holds(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     )
 
 
+def _pool(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return s.cards[s.current].pool in values
+
+
+def _tag(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(s.no in st.tag_bearers.get(tag, ()) for tag in values)
+
+
 def _attacked(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(x.target == s.no and x.kind in values for x in st.attacks)
 
@@ -208,6 +218,8 @@ _SETS = {
     "attacked_actor": _attacked_actor,
     "vote_agrees": _vote_agrees,
     "voted_actor": _voted_actor,
+    "tag": _tag,
+    "pool": _pool,
 }
 _FLAGS = {
     "alive": _alive,

@@ -82,6 +82,12 @@ class Context:
         else:
             self.say(messages.PUBLIC, text)
 
+    def withheld(self, kind: str) -> bool:
+        """幽暗无光: a public notice of this kind (vocabulary.NOTICE_KINDS) is not sent to the main group
+        (``notices.public_only``); what it tells still counts in play and stays in the log and the 揭秘."""
+        only = self.rs.notices.public_only
+        return bool(only) and kind not in only
+
     def log(self, kind: str, text: str, rule: str = "", secret: bool = True) -> None:
         self.st.log.append(LogEntry(texts.phase_title(self.st.phase, self.st.day), kind, text, rule, secret))
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, knife, messages, queue, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -384,7 +384,8 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
-    ctx.game.public(text)
+    if not ctx.game.withheld("公示"):
+        ctx.game.public(text)
     ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
 
 
@@ -527,6 +528,25 @@ def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
         ctx.game.ask_succession(ctx.actor)
 
 
+def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' current cards gain a card tag (噩梦之影: 第一次使用恐惧时，将获得[接刀]标签)."""
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if str(effect.arg) not in card.tags:
+            card.tags.append(str(effect.arg))
+            ctx.game.changed(target)
+            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{effect.arg}]标签", _rule(ctx, effect))
+    knife.update(ctx.game)
+
+
+def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    for center in subjects:
+        targeting.pull(
+            ctx.game, ctx.actor, center, int(arg.get("within", 0)), arg.get("users") or {}, _rule(ctx, effect)
+        )
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -561,6 +581,8 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "gain_tag": _gain_tag,
+    "pull": _pull,
 }
 
 

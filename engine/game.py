@@ -330,7 +330,9 @@ def _seat(rs: Ruleset, no: int, name: str, roles: tuple[str, ...], secret: int, 
         now = copied or role
         states = cards.dealt_states(rs.roles[now])
         camp = rs.roles[now].camp
-        cards_.append(Card(now, states, camp=camp, id=no * 10 + i, dealt=role if copied else ""))
+        cards_.append(
+            Card(now, states, camp=camp, id=no * 10 + i, dealt=role if copied else "", pool=rs.roles[now].pool)
+        )
     seat = Seat(no=no, name=name, cards=cards_, camp=boards.seat_camp(rs, roles), secret=secret)
     seat.hands = tuple(h for h in rs.hands if tuple(sorted(roles)) in rs.hand_pairs(h, options))
     for tag in rs.card_tags.values():

@@ -64,7 +64,7 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
                 )
             else:
                 lines.append("昨夜无人出局。")
-        elif section == "statuses":
+        elif section == "statuses" and not game.withheld("状态"):
             for name in dict.fromkeys(n for n, _ in st.dawn_statuses):
                 sdef = rs.statuses[name]
                 seats = [st.seat(no) for n, no in st.dawn_statuses if n == name]

@@ -47,6 +47,7 @@ class Card:
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
+    pool: str = ""  # the draw pool of its role as dealt (验人系, 强神 …), which `become` leaves as it is
 
     @property
     def dealt_as(self) -> str:
@@ -152,6 +153,18 @@ class Attack:
     kind: str
     source: int
     team: str = ""
+
+
+@dataclass
+class Pull:
+    """磁吸: tonight the [指定] skills of the seats within ``within`` of ``center`` on the 电梯楼 (living
+    seats only) that meet ``users`` resolve on ``puller`` instead."""
+
+    puller: int
+    center: int
+    within: int
+    users: dict[str, Any]
+    rule: str
 
 
 @dataclass
@@ -277,6 +290,12 @@ class GameState:
     checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
+    knife: dict[str, int] = field(default_factory=dict)  # an ordered tag → the seat holding its skills now
+    knife_at: dict[str, int] = field(default_factory=dict)  # an ordered tag → the place in its order reached
+    knife_passed: dict[str, list[int]] = field(default_factory=dict)  # an ordered tag → the seats passed over for good
+    knife_places: dict[int, int] = field(default_factory=dict)  # seat → its place in the order (影子: its host's)
+    tag_bearers: dict[str, list[int]] = field(default_factory=dict)  # tag → the seats bearing it (engine/knife.py)
+    pulls: list[Pull] = field(default_factory=list)  # tonight's 磁吸, in the order they were used
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

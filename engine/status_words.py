@@ -70,6 +70,9 @@ CAPS = {
     "follows_source": Cap(
         "flag", "every skill aimed at its giver aims at its holder as well (拥抱)", "engine.targeting"
     ),
+    "drops_tags": Cap(
+        "names", "card tags its holder loses and cannot gain while it holds it (超度: [群内, 接刀])", "engine.cards"
+    ),
 }
 
 

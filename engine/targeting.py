@@ -6,6 +6,10 @@ void        the user's skill has no effect on others, still spent: its user hold
 reached     the [结算目标] without the seats no skill affects (``immune``), each followed by
             the seats whose status follows it (``follows_source``: skills on 花蝴蝶 reach
             the seat she hugs as well)
+pulled      磁吸 (the ``pull`` verb), the chain's last stage before the [结算目标]: tonight's [指定]
+            skills of seats near a chosen one (ring distance over the living seats) whose user
+            meets the pull's condition resolve on the puller instead — on every puller when several
+            pull that user (多个磁吸生效时，这些角色都会成为结算目标) — and the user is told
 
 What the seats reached set off (妖狐<咒缚>, 地雷<共亡>) is engine/using.py's; a seat using another's
 skills tonight (怪盗<探囊取物>) is the ``borrow_skills`` verb's (engine/effects.py), and its loan
@@ -16,9 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import caps
+from engine import caps, conditions, texts
 from engine.context import Context
-from engine.state import Seat, lasting_until
+from engine.state import GameState, Pull, Seat, lasting_until
 
 if TYPE_CHECKING:
     from engine.ruleset.model import Skill
@@ -60,6 +64,47 @@ def reached(game: Context, targets: list[int]) -> list[int]:
     return list(dict.fromkeys(out))
 
 
+def pull(game: Context, puller: int, center: int, within: int, users: dict[str, object], rule: str) -> None:
+    game.st.pulls.append(Pull(puller, center, within, dict(users), rule))
+    game.log("pull", f"{game.who(puller)}以{game.who(center)}为中心发动{rule}（距离{within}以内）", rule)
+
+
+def pulled(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
+    """The targets of this user's [指定] act once tonight's 磁吸 have replaced them (the user told), or as they were."""
+    st = game.st
+    if not st.pulls or not targets or "指定" not in skill.tags:
+        return targets
+    pulls = [
+        p
+        for p in st.pulls
+        if p.puller != seat.no
+        and conditions.holds(p.users, seat, p.puller, st)
+        and (distance := ring_distance(st, p.center, seat.no)) is not None
+        and distance <= p.within
+    ]
+    if not pulls:
+        return targets
+    pullers = list(dict.fromkeys(p.puller for p in pulls))
+    names = "、".join(texts.target_label(game.rs, st.seat(no)) for no in pullers)
+    game.tell(seat.no, f"你的<{skill.name}>的结算目标被改变为{names}（{pulls[0].rule}）。")
+    game.log(
+        "pull",
+        f"{game.who(seat.no)}的{skill.name}的结算目标改为{'、'.join(game.who(n) for n in pullers)}",
+        pulls[0].rule,
+    )
+    return pullers
+
+
+def ring_distance(st: GameState, a: int, b: int) -> int | None:
+    """电梯楼: the seats between two living seats, the shorter way round, counting living seats only
+    (所有电梯楼相关效果都排除当前已出局成员，并且首尾算作相邻); None when either is out."""
+    ring = [s.no for s in st.seats if s.alive]
+    if a not in ring or b not in ring:
+        return None
+    gap = abs(ring.index(a) - ring.index(b))
+    return min(gap, len(ring) - gap)
+
+
 def predict(game: Context, actor: int, chosen: list[int], skill: str, rule: str) -> None:
     """迷梦: the first chosen seat's use of ``skill`` on the second tonight will be void."""
     if len(chosen) == 2:
@@ -80,3 +125,4 @@ def night_ends(game: Context) -> None:
     st.lent.clear()
     st.predictions.clear()
     st.attacks.clear()
+    st.pulls.clear()

@@ -37,6 +37,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
     targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
+    targets = targeting.pulled(game, seat, skill, targets)
     if "指定" in skill.tags and chosen:
         st.chosen.append((skill.name, seat.no, tuple(chosen)))
     aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
@@ -47,7 +48,8 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     card = holding.card or cards.acting_card(game, seat)
     if "翻牌" in skill.tags and not card.revealed:
         card.revealed = True
-        game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+        if not game.withheld("翻牌"):
+            game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
         game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
     ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
     void = targeting.void_reason(game, seat, skill, chosen)

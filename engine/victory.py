@@ -11,12 +11,13 @@ Nothing is judged before the opening steps (开局) are over: camps and teams ar
 
 from __future__ import annotations
 
-from engine import change, conditions, notices, reports, rounds
+from engine import change, conditions, knife, notices, reports, rounds
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.phases import PHASES, Phase
+from engine.queue import AfterOut, Out, Strike
 from engine.ruleset.model import VictoryRule
 from engine.state import Seat, Showdown, Surrender
 
@@ -40,12 +41,14 @@ def check(game: Context) -> bool:
     st, rs = game.st, game.rs
     if st.phase == Phase.OVER:
         return True
+    knife.update(game)
     if st.phase == Phase.SETUP:
         return False  # 所有角色的阵营确定 only once the opening choices are made
-    if st.checked == st.version:
-        return False  # nothing a condition reads has changed since the last check
+    if st.checked == st.version or _listing(game):
+        return False  # nothing a condition reads has changed since the last check, or a list is still counted
     st.checked = st.version
     camps = in_play(game)
+    lost_before = set(st.lost_camps)
     for camp in camps:
         if camp in st.lost_camps:
             continue
@@ -66,9 +69,24 @@ def check(game: Context) -> bool:
         _win(game, alive_camps[0], "场上仅有一个阵营尚未被判负。", order)
         return True
     if not alive_camps:
-        end(game, None, "所有阵营均已判负。")
+        joint = [camp for camp in rs.victory.joint_loss if camp in camps and camp not in lost_before]
+        if joint:
+            end(game, joint[0], "同时判负时，之前未判负的阵营中按照优先级获胜。")
+        else:
+            end(game, None, "所有阵营均已判负。")
         return True
     return False
+
+
+def _listing(game: Context) -> bool:
+    """In a step of ``victory.together``, while its attacks and outs are still being resolved."""
+    st, together = game.st, game.rs.victory.together
+    if not together or not PHASES[st.phase].stepped:
+        return False
+    steps = game.rs.steps(st.phase)
+    if not 0 <= st.step < len(steps) or steps[st.step].name not in together:
+        return False
+    return any(isinstance(item, Strike | Out | AfterOut) for item in st.work)
 
 
 def _win(game: Context, winner: str, reason: str, order: list[str]) -> None:

@@ -106,6 +106,8 @@ EFFECT_VERBS = {
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
+    "gain_tag": "the subjects' current cards gain that card tag (噩梦之影 第一次使用恐惧时，将获得[接刀]标签)",
+    "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -165,6 +167,8 @@ CONDITION_KEYS = {
     "not": "negation",
     "any": "one of the listed conditions",
     "all": "every listed condition",
+    "tag": "bears one of these card tags now (群内, 接刀: gained, inherited or lost by 超度 included)",
+    "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -269,6 +273,9 @@ CARD_TAG_KEYS = {
     "team": "the team its bearers join when a night opens, and leave at once when they lose it",
     "skills": "skills its bearers hold",
     "relay_of": "[接刀]: when every card tagged so is out, its bearers learn who held it and take it",
+    "roles": "[role | {role, if}]: the roles whose cards bear it from the deal (the post's header marks), `if` a condition on the game (若无假面、恶灵骑士身份，则噩梦之影首夜就获得[接刀]标签)",
+    "order": "接刀顺序 (身份排序): its skills go to one bearer at a time, the first of this role order not passed; once passed (out, or under a permanent `passed_by` status) a bearer never holds again, nor one placed before the holder (不再接刀，将继续往下接刀)",
+    "passed_by": "with `order`: statuses whose permanent holder is passed over ([业炎/净化])",
 }
 STEP_KEYS = {
     "step": "the step's name",
@@ -446,6 +453,19 @@ NOTICE_KEYS = {
     "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
     "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
     "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
+    "public_only": "the only kinds of public notice (NOTICE_KINDS) sent to the main group (幽暗无光 1: 无法有除上警，投票，和死亡，复活公告之外的公告); the others are withheld, still count in play and stay in the 揭秘; absent: every notice",
+}
+# The kinds of public notice `notices.public_only` names. The game's start and end and the directors'
+# own notices are always sent.
+NOTICE_KINDS = {
+    "上警": "the 警长's election, badge and succession",
+    "投票": "the day's vote and its result",
+    "出局": "who is out (死亡)",
+    "复活": "who is back in the game",
+    "翻牌": "a card turned over by a [翻牌] skill (角色翻牌也不会公开显示（但是技能判定还是按翻牌来判定）)",
+    "公示": "what a skill's `announce` makes public (诽谤 并公示, 御前决斗 公布)",
+    "状态": "who holds a status (a `dawn_notice`, a status that kept a seat in by day)",
+    "封锁投票": "that the day's exile vote is blocked (如果出现封锁投票也不会公布)",
 }
 INFORMATION_AUDIENCES = {
     "public": "the main group: every player",
@@ -584,4 +604,6 @@ VICTORY_KEYS = {
     "lose": "the camp's lose conditions, the same way",
     "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
     "on_lose": "effects when the camp is lost (失去杀人技能)",
+    "joint_loss": "camps in order: when every camp in play is lost by one check, the first of these not lost before it wins (同时判负时，之前未判负的阵营中按照优先级获胜)",
+    "together": "steps whose outs are judged as one list: no check until the step's attacks and outs are all resolved (凌晨2 下列顺序统计出局名单)",
 }

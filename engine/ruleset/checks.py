@@ -54,6 +54,13 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
             _problem(ctx, rs, f"标签 [{card_tag.name}] 的 relay_of [{card_tag.relay_of}] 未定义", card_tag.where)
         for skill in card_tag.skills.values():
             _check_skill(rs, ctx, skill, card_tag.skills, placed, steps, step_index)
+        what = f"标签 [{card_tag.name}]"
+        _known_roles(rs, ctx, [*(r for r, _ in card_tag.roles), *card_tag.order], what, card_tag.where)
+        for status in card_tag.passed_by:
+            if status not in rs.statuses:
+                _problem(ctx, rs, f"{what} 的 passed_by 状态 {status} 未定义", card_tag.where)
+        if card_tag.order and any(r not in card_tag.order for r, _ in card_tag.roles):
+            _problem(ctx, rs, f"{what} 的 roles 应都在 order（接刀顺序）中", card_tag.where)
     for team_def in rs.teams.values():
         for effect in (*team_def.on_formed, *team_def.on_member_out_effects):
             _check_effect(rs, ctx, effect, steps, step_index, None)
@@ -65,6 +72,12 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
     for camp in rs.victory.priority:
         if camp not in rs.camps:
             _problem(ctx, rs, f"victory.priority 的阵营 {camp} 未定义")
+    for camp in rs.victory.joint_loss:
+        if camp not in rs.camps:
+            _problem(ctx, rs, f"victory.joint_loss 的阵营 {camp} 未定义")
+    for name in rs.victory.together:
+        if name not in steps:
+            _problem(ctx, rs, f"victory.together 的步骤 {name} 未定义")
     for rounds in rs.rounds.values():
         if rounds.option and rounds.option not in rs.options:
             _problem(ctx, rs, f"showdown.{rounds.camp}.rounds 的选项 {rounds.option} 未在 options 中定义")
@@ -298,6 +311,8 @@ def _check_effect(
         _problem(ctx, rs, f"become 的身份 {arg!r} 未定义（或写 choice）", effect.where)
     elif effect.verb == "notify_team" and isinstance(arg, dict) and arg.get("team") not in rs.teams:
         _problem(ctx, rs, f"notify_team 的团队 {arg.get('team')!r} 未定义", effect.where)
+    elif effect.verb == "gain_tag" and arg not in rs.card_tags:
+        _problem(ctx, rs, f"gain_tag 的标签 {arg!r} 未在 card_tags 中定义", effect.where)
     elif effect.verb == "add_counter" and not isinstance(arg, str):
         _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
 

@@ -78,6 +78,9 @@ EXAMPLES = {
     "深夜": "预言: {tags: [深夜, 指定]}",
     "凌晨": "毒药: {tags: [凌晨, 指定, 限定]}",
     "晨曦": "破伤风出局: {tags: [晨曦, 强制]}",
+    "公示": "notices: {public_only: [上警, 投票, 出局, 复活, 公示]}",
+    "状态": "notices: {public_only: [上警, 投票, 出局, 复活, 状态]}",
+    "封锁投票": "notices: {public_only: [上警, 投票, 出局, 复活, 封锁投票]}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -221,6 +224,12 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("draw.when[]", "", v.DRAW_WHEN_KEYS, "key"),
     ("draw.when[].if, draw.sizes[].if", "", v.DRAW_IF_KEYS, "key"),
     ("draw.strength", "", v.DRAW_STRENGTH_KEYS, "key"),
+    (
+        "Notice kinds (`notices.public_only: [...]`)",
+        "幽暗无光: what may reach the main group.",
+        v.NOTICE_KINDS,
+        "value",
+    ),
 ]
 
 

@@ -182,6 +182,10 @@ class CardTag:
     skills: dict[str, Skill] = field(default_factory=dict)
     relay_of: str = ""  # [接刀]: when every card tagged ``relay_of`` is out, the seat takes that tag
     where: str = ""
+    # the roles whose cards bear it from the deal, each while its condition on the game holds (None: always)
+    roles: tuple[tuple[str, dict[str, Any] | None], ...] = ()
+    order: tuple[str, ...] = ()  # 接刀顺序: its skills go to one bearer at a time, down this role order
+    passed_by: tuple[str, ...] = ()  # statuses whose permanent holder the knife passes over for good
 
 
 @dataclass
@@ -388,6 +392,8 @@ class Victory:
     rules: list[VictoryRule] = field(default_factory=list)
     on_lose: dict[str, tuple[Effect, ...]] = field(default_factory=dict)
     priority: tuple[str, ...] = ()  # simultaneous wins: the first of these wins
+    joint_loss: tuple[str, ...] = ()  # 同时判负: of the camps not lost before, the first of these wins
+    together: tuple[str, ...] = ()  # steps whose outs are judged as one list, once all are resolved
 
 
 @dataclass
@@ -398,6 +404,7 @@ class Notices:
     death_order: str = "out"  # out | seat: 公示出局名单时按角色编号排序
     red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
     unannounced_targetable: bool = False  # a seat out tonight stays a target until 开门
+    public_only: tuple[str, ...] = ()  # 幽暗无光: the only NOTICE_KINDS sent to the main group; () all
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, option_values, pairs, section_of, where
-from engine.ruleset.read_roles import read_skill
+from engine.ruleset.read_roles import read_condition, read_skill
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import (
     ADVICE_KEYS,
@@ -71,8 +71,34 @@ def card_tags(doc: Node, ctx: Context) -> dict[str, m.CardTag]:
             skill = read_skill(f"[{name}]", skill_name, skill_body, skills, ctx)
             if skill is not None:
                 tag.skills[skill_name] = skill
+        tag.roles = _tag_roles(node, ctx)
+        tag.order = ctx.names(node, "order")
+        tag.passed_by = ctx.names(node, "passed_by")
+        if tag.passed_by and not tag.order:
+            ctx.err(node, "passed_by", f"标签 [{name}] 的 passed_by 需要 order（接刀顺序）")
         out[name] = tag
     return out
+
+
+def _tag_roles(node: Node, ctx: Context) -> tuple[tuple[str, dict[str, Any] | None], ...]:
+    """``roles:`` of a card tag: each a role name, or {role, if} with a condition on the game."""
+    raw = node.get("roles") or []
+    if not isinstance(raw, list):
+        ctx.err(node, "roles", "roles 应为身份列表（身份名，或 {role, if}）")
+        return ()
+    out: list[tuple[str, dict[str, Any] | None]] = []
+    for i, item in enumerate(raw):
+        if isinstance(item, str):
+            out.append((item, None))
+            continue
+        entry = ctx.mapping(item, raw, i, "roles")
+        if entry is None:
+            continue
+        ctx.keys(entry, {"role", "if"}, "roles")
+        if "if" in entry:
+            read_condition(entry["if"], entry, "if", ctx)
+        out.append((ctx.text(entry, "role"), entry.get("if")))
+    return tuple(out)
 
 
 def hands(doc: Node, ctx: Context) -> dict[str, m.Hand]:

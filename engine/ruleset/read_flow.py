@@ -18,6 +18,7 @@ from engine.vocabulary import (
     LAST_WORDS_KEYS,
     NOON_KEYS,
     NOTICE_KEYS,
+    NOTICE_KINDS,
     ROUNDS_KEYS,
     SCHEDULE_KEYS,
     SHERIFF_KEYS,
@@ -350,21 +351,33 @@ def notices(doc: Node, ctx: Context) -> m.Notices:
         death_order=order,
         red_card_at_once=ctx.flag(node, "red_card_at_once"),
         unannounced_targetable=ctx.flag(node, "unannounced_targetable"),
+        public_only=_public_only(node, ctx),
     )
+
+
+def _public_only(node: Node, ctx: Context) -> tuple[str, ...]:
+    kinds = ctx.names(node, "public_only")
+    for kind in kinds:
+        if kind not in NOTICE_KINDS:
+            ctx.err(node, "public_only", f"public_only 的公告种类 {kind!r} 未知（可用：{'、'.join(NOTICE_KINDS)}）")
+    return kinds
 
 
 def victory(doc: Node, ctx: Context) -> m.Victory:
     node = section_of(doc, "victory", ctx)
     victory = m.Victory(check=ctx.text(node, "check", "immediate"), priority=ctx.names(node, "priority"))
+    victory.joint_loss = ctx.names(node, "joint_loss")
+    victory.together = ctx.names(node, "together")
     if victory.check not in {"immediate"}:
         ctx.err(node, "check", "check 目前支持 immediate")
+    game_keys = {"check", "priority", "joint_loss", "together"}
     for camp, body in node.items():
-        if camp in {"check", "priority"}:
+        if camp in game_keys:
             continue
         cnode = ctx.mapping(body, node, camp, f"胜负 {camp}")
         if cnode is None:
             continue
-        ctx.keys(cnode, set(VICTORY_KEYS) - {"check", "priority"}, f"胜负 {camp}")
+        ctx.keys(cnode, set(VICTORY_KEYS) - game_keys, f"胜负 {camp}")
         for kind in ("win", "lose", "usurp"):
             for i, rule in enumerate(cnode.get(kind) or []):
                 rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")

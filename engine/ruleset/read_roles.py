@@ -388,6 +388,13 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
             if verb == "feedback_list":
                 read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "pull":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"users", "within"}, verb)
+            if not isinstance(node.get("within"), int):
+                ctx.err(node, "within", "pull.within 应为整数（电梯楼距离）")
+            read_condition(node.get("users"), node, "users", ctx)
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):

@@ -1,0 +1,98 @@
+"""接刀顺序: an ordered card tag's skills held by one bearer at a time, moving down its order.
+
+A card tag with an ``order`` (M216's [接刀], 幽暗无光 3) gives its skills (杀人) to one seat, the
+holder: the first bearer by its place in the order (its dealt role's, or the place it inherits:
+影子) that is alive, not passed over, and not under a permanent ``passed_by`` status (业炎/净化).
+A bearer met out or so held is passed over for good: revived or cleared, it never holds again
+(之后若之前可[接刀]的狼复活，或状态已清除，则不再接刀，将继续往下接刀), nor does a bearer placed
+before the holder, whenever it gained the tag. A holder under a passing 超度 keeps its place,
+though the tag and so the skill are gone while the status lasts (engine/cards.py ``tags``).
+
+The same pass keeps ``st.tag_bearers`` (who bears each tag now), which the ``tag:`` condition
+reads (狼人阵营不存在任何[群内]或[接刀]的角色); it runs before each victory check, so after every
+work item. Rulesets whose tags have neither ``order`` nor ``roles`` never run it.
+"""
+
+from __future__ import annotations
+
+from engine import cards
+from engine.context import Context
+from engine.ruleset.model import CardTag
+from engine.state import Seat
+
+
+def used(game: Context) -> bool:
+    return any(tag.order or tag.roles for tag in game.rs.card_tags.values())
+
+
+def place(game: Context, seat: Seat, tag: CardTag) -> int:
+    """The seat's place in the tag's order: the one it inherited, else its dealt role's (last if unlisted)."""
+    if seat.no in game.st.knife_places:
+        return game.st.knife_places[seat.no]
+    role = seat.card.dealt_as
+    return tag.order.index(role) if role in tag.order else len(tag.order)
+
+
+def update(game: Context) -> None:
+    """Move each ordered tag's knife to its holder, and note who bears each tag now."""
+    if not used(game):
+        return
+    st = game.st
+    bearers = {name: [s.no for s in st.seats if name in cards.tags(game, s)] for name in game.rs.card_tags}
+    bearers = {name: seats for name, seats in bearers.items() if seats}
+    if bearers != st.tag_bearers:
+        st.tag_bearers = bearers
+        game.changed()
+    for tag in game.rs.card_tags.values():
+        if tag.order:
+            _move(game, tag)
+
+
+def _move(game: Context, tag: CardTag) -> None:
+    st = game.st
+    passed = st.knife_passed.setdefault(tag.name, [])
+    reached = st.knife_at.get(tag.name, 0)
+    ranked = sorted(
+        (place(game, s, tag), s.no)
+        for s in st.seats
+        if tag.name in cards.borne(game, s) and s.no not in passed and place(game, s, tag) >= reached
+    )
+    holder = 0
+    for at, no in ranked:
+        seat = st.seat(no)
+        if seat.alive and not _passed_by(game, seat, tag):
+            holder, st.knife_at[tag.name] = no, at
+            break
+        passed.append(no)
+        game.log("knife", f"{game.who(no)}被跳过，不再[{tag.name}]", tag.name)
+    if not passed:
+        del st.knife_passed[tag.name]
+    if holder == st.knife.get(tag.name, 0):
+        return
+    if holder:
+        st.knife[tag.name] = holder
+    else:
+        st.knife.pop(tag.name, None)
+    game.changed()
+    if holder:
+        skills = "、".join(f"<{name}>" for name in tag.skills) or "无"
+        game.log("knife", f"{game.who(holder)}[{tag.name}]，持有{skills}", tag.name)
+        game.tell(holder, f"你[{tag.name}]：你现在持有技能{skills}。")
+
+
+def _passed_by(game: Context, seat: Seat, tag: CardTag) -> bool:
+    """Under a permanent status of the tag's ``passed_by`` (永久的[业炎/净化])."""
+    return any(s.name in tag.passed_by and s.until == "permanent" for s in seat.statuses)
+
+
+def inherit(game: Context, heir: Seat, host: Seat, rule: str) -> None:
+    """影子: the heir gains the host's ordered and dealt tags, and takes the host's place in each order."""
+    for name in cards.borne(game, host):
+        if name not in heir.card.tags:
+            heir.card.tags.append(name)
+        tag = game.rs.card_tags[name]
+        if tag.order:
+            game.st.knife_places[heir.no] = place(game, host, tag)
+    game.changed(heir.no)
+    game.log("knife", f"{game.who(heir.no)}继承{game.who(host.no)}的标签与接刀顺序", rule)
+    update(game)
