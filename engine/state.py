@@ -277,6 +277,10 @@ class GameState:
     checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
+    # tonight's checks, where a skill reads them (照耀 → 耀光): (user, skill, target, seen role, its pool, seen camp)
+    readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
+    # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
+    reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

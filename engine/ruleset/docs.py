@@ -78,6 +78,8 @@ EXAMPLES = {
     "深夜": "预言: {tags: [深夜, 指定]}",
     "凌晨": "毒药: {tags: [凌晨, 指定, 限定]}",
     "晨曦": "破伤风出局: {tags: [晨曦, 强制]}",
+    "knife": "appears: {knife: 有刀}",
+    "if_judged": "- {damage: {kind: 特攻}, if_judged: [狼人阵营]}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -221,6 +223,7 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("draw.when[]", "", v.DRAW_WHEN_KEYS, "key"),
     ("draw.when[].if, draw.sizes[].if", "", v.DRAW_IF_KEYS, "key"),
     ("draw.strength", "", v.DRAW_STRENGTH_KEYS, "key"),
+    ("draw.converts[]", "", v.DRAW_CONVERT_KEYS, "key"),
 ]
 
 
