@@ -30,6 +30,8 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     tag: 接刀                bears that card tag now (kept by engine/knife.py)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
+    read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
+    revealed: true|false    its current card is (not) public by [翻牌] (未翻牌)
     not: {...}  any: [...]  all: [...]
 
 Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
@@ -182,6 +184,21 @@ def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no in st.exiled_today) is value
 
 
+def _read_tonight(want: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    """The acting seat's check ``skill`` read this seat tonight as ``pool`` / ``role`` / ``camp`` (耀光: 照耀
+    反馈为[狼人系身份]); ``st.readings`` rows are (user, skill, target, role, pool, camp)."""
+    wanted = [(i, _one_of(want[k])) for i, k in ((3, "role"), (4, "pool"), (5, "camp")) if k in want]
+    return any(
+        r[0] == a and r[1] == want.get("skill") and r[2] == s.no and all(r[i] in v for i, v in wanted)
+        for r in st.readings
+    )
+
+
+def _revealed(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """[翻牌]: its current card has been made public (未翻牌: false)."""
+    return s.cards[s.current].revealed is value
+
+
 def _mate(inner: Test, s: Seat, a: int, st: GameState) -> bool:
     return any(o.no != s.no and set(o.teams) & set(s.teams) and inner(o, a, st) for o in st.seats)
 
@@ -227,9 +244,10 @@ _FLAGS = {
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
+    "revealed": _revealed,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
-_MAPPINGS = {"option": _option, "counter": _counter}
+_MAPPINGS = {"option": _option, "counter": _counter, "read_tonight": _read_tonight}
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
 
@@ -270,7 +288,14 @@ def compiled(cond: dict[str, Any] | None) -> Test:
     return entry[1]
 
 
-ACTOR_KEYS = {"self", "voted_by_actor", "attacked_actor", "runner_up", "voted_actor"}  # keys that read who acts
+ACTOR_KEYS = {
+    "self",
+    "voted_by_actor",
+    "attacked_actor",
+    "runner_up",
+    "voted_actor",
+    "read_tonight",
+}  # keys that read who acts
 
 
 def uses_actor(cond: dict[str, Any] | str | None) -> bool:

@@ -105,6 +105,22 @@ def problem(rules: DrawRules, board: Sequence[str]) -> str | None:
     return _broken(rules, n, set(board), counts) or _ratio_broken(rules, board)
 
 
+def convert(rules: DrawRules, board: Sequence[str], rng: random.Random) -> list[str]:
+    """该身份出现时…也会变为: each conversion whose role was drawn turns every card of its pools, then
+    ``count`` cards more of its camp drawn at random, into that role. The board as drawn kept the
+    post's counts; this is the board as dealt."""
+    out = list(board)
+    pools = _pool_of(rules)
+    for conv in rules.converts:
+        if conv.role not in out:
+            continue
+        out = [conv.role if r in pools and pools[r].name in conv.pools else r for r in out]
+        others = [i for i, r in enumerate(out) if r != conv.role and r in pools and pools[r].camp == conv.camp]
+        for i in sorted(rng.sample(others, min(conv.count, len(others)))):
+            out[i] = conv.role
+    return out
+
+
 @cache
 def _pool_of(rules: DrawRules) -> dict[str, Pool]:
     return {role.name: pool for pool in rules.pools for role in pool.roles}

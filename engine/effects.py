@@ -30,13 +30,14 @@
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
+    feedback_reached: {of, text, none}   反馈 the skills whose 结算目标 the first target was tonight (邀舞)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
-``if_counter`` (the acting card's counters), ``pick`` (targets by place), ``delay``
+``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
-{surface_camp} {seen_camp} {seen_role} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
+{surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
 the acting card's counters by name ({尾巴}).
 """
 
@@ -45,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, knife, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, knife, messages, queue, readings, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -67,6 +68,7 @@ ONCE_VERBS = {
     "notify_team",
     "feedback_list",
     "vote_again",
+    "feedback_reached",
 }
 
 
@@ -162,7 +164,8 @@ def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
             return False
     if effect.if_counter is not None:
         return ctx.card is not None and conditions.counter_holds(effect.if_counter, ctx.card.counters)
-    return True
+    first = ctx.targets[0] if ctx.targets else 0
+    return appearance.effect_passes(ctx.game, effect, subject, ctx.actor, first)
 
 
 def _game_condition(ctx: Ctx, name: str) -> bool:
@@ -207,6 +210,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
+            values.setdefault("seen_knife", appearance.seen(game, seat, "knife"))
     if ctx.card is not None:
         for name, count in ctx.card.counters.items():
             values.setdefault(name, count)
@@ -285,6 +289,20 @@ def _feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         text = fill(ctx, str(effect.arg), target)
         ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
+        if ctx.skill is not None and "{seen_" in str(effect.arg):
+            readings.note_reading(ctx.game, ctx.actor, ctx.skill.name, target)
+
+
+def _feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The skills with ``of.tag`` whose 结算目标 the first target was tonight (邀舞), or ``none``."""
+    arg = effect.arg
+    first = ctx.targets[0] if ctx.targets else 0
+    names = readings.reached_by(ctx.game, first, str((arg.get("of") or {}).get("tag", "指定"))) if first else []
+    if names:
+        text = fill(ctx, str(arg["text"]), first, skills="、".join(f"<{n}>" for n in names))
+    else:
+        text = fill(ctx, str(arg.get("none", "空")), first or None)
+    ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
 def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -583,6 +601,7 @@ VERBS = {
     "vote_again": _vote_again,
     "gain_tag": _gain_tag,
     "pull": _pull,
+    "feedback_reached": _feedback_reached,
 }
 
 

@@ -38,6 +38,7 @@ from engine import (
     notices,
     prompts,
     queue,
+    readings,
     rounds,
     together,
     using,
@@ -148,6 +149,7 @@ def _open_night(game: Context, number: int) -> None:
     st.phase, st.day, st.step = Phase.NIGHT, number, 0
     st.night_deaths = []
     st.chosen = []
+    readings.forget(game)
     game.log("phase", f"第{number}夜开始", secret=False)
     durations.end_at(game, "night_start")  # 在下一个夜晚开始前
     effects.run_deferred(game)

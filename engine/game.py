@@ -26,6 +26,7 @@ from engine import (
     moon,
     prompts,
     queue,
+    splits,
     texts,
     victory,
     voting,
@@ -133,6 +134,7 @@ class Game(Context):
         if not rs.cards.order_step:
             for seat in st.seats:
                 cards.start_counter(self, seat, seat.card)
+        splits.deal(self)
 
     def _advise(self, roles: list[str]) -> None:
         """身份配置建议: the board's 影响力 and the advice it does not follow, for the directors."""
@@ -309,7 +311,9 @@ def _moon_problem(rs: Ruleset, cmd: c.Start, roles: list[str]) -> str | None:
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:
     """The deal a Start asks for: explicit cards, a board, a preset with its substitutions, or a
     board drawn by the ruleset's rules (from the game's RNG, before the deal shuffles it)."""
-    drawn = tuple(draw.draw(rs.draw, len(cmd.names), rng)) if cmd.draw and rs.draw is not None else ()
+    drawn: tuple[str, ...] = ()
+    if cmd.draw and rs.draw is not None:  # as drawn (the post's counts), then as dealt (灯影预言家, 警察)
+        drawn = tuple(draw.convert(rs.draw, draw.draw(rs.draw, len(cmd.names), rng), rng))
     return boards.deal(
         rs,
         rng,

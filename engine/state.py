@@ -296,6 +296,10 @@ class GameState:
     knife_places: dict[int, int] = field(default_factory=dict)  # seat → its place in the order (影子: its host's)
     tag_bearers: dict[str, list[int]] = field(default_factory=dict)  # tag → the seats bearing it (engine/knife.py)
     pulls: list[Pull] = field(default_factory=list)  # tonight's 磁吸, in the order they were used
+    # tonight's checks, where a skill reads them (照耀 → 耀光): (user, skill, target, seen role, its pool, seen camp)
+    readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
+    # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
+    reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

@@ -111,6 +111,10 @@ APPEARS_KEYS = {
     "camp": "the camp a check sees (表面阵营); its truth stays as it is",
     "role": "the role a check sees (表面身份)",
     "final": "true: what it sets holds against appearances gained after it (侦探<犯罪天才> 决定反馈)",
+    "knife": "有刀 | 无刀: the 带刀 a check sees (表面带刀)",
+    "undealt": "a camp: the role a check sees is one of that camp's roles dealt to nobody, drawn once per seat (陌客 本局未出现的狼人阵营身份)",
+    "judged": "a camp, or reverse: what a skill judging its holder's 实际阵营 takes it for (陌客 以你为[狼人阵营]进行判定; 愚面 按照相反的阵营判定)",
+    "judged_by": "with judged: only the skills of seats meeting this condition judge so (陌客: 来自于[村民阵营])",
 }
 GUARD_STAGES = {
     "strike": "an attack meets its target (deaths.strike): the attack is cancelled",

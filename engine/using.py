@@ -4,7 +4,7 @@ A use is announced as ``events.SkillUsed``, for the rules that answer any use (�
 
 from __future__ import annotations
 
-from engine import cards, conditions, effects, phases, targeting
+from engine import cards, conditions, effects, phases, readings, targeting
 from engine.cards import Held
 from engine.context import Context
 from engine.events import SkillUsed
@@ -62,6 +62,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     if ctx.targets != targets:
         game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
     effects.run(ctx, skill.effects)
+    readings.note_reached(game, skill, seat.no, ctx.targets)  # after its own effects: 邀舞 does not name itself
     fire_targeted(game, seat, skill, ctx.targets)
     game.emit(SkillUsed(seat.no, skill.name))
     return ctx

@@ -108,6 +108,7 @@ EFFECT_VERBS = {
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
     "gain_tag": "the subjects' current cards gain that card tag (噩梦之影 第一次使用恐惧时，将获得[接刀]标签)",
     "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",
+    "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -120,6 +121,9 @@ EFFECT_KEYS = {
     "if_any_target": "a condition some target meets, whoever the subjects are",
     "pick": "[positions]: only the targets at these places (1-based), in order",
     "delay": "next_night: carried out as the next night opens (惩戒, 激励)",
+    "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
+    "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
+    "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
 }
 OUT_KEYS = {
     "cause": "the cause named in the log and by triggers",
@@ -169,6 +173,8 @@ CONDITION_KEYS = {
     "all": "every listed condition",
     "tag": "bears one of these card tags now (群内, 接刀: gained, inherited or lost by 超度 included)",
     "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
+    "read_tonight": "{skill, pool | role | camp}: the acting seat's check of that name read it so tonight (耀光: 照耀反馈为[狼人系身份]; pool: the seen role's pool)",
+    "revealed": "true | false: its current card is (not) public by a [翻牌] skill (选择范围：未翻牌)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -236,6 +242,7 @@ ROLE_KEYS = {
     "pool": "the `draw.pools` category it is drawn from (验人系, 强神 …)",
     "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
+    "split": "{statuses, announce}: each card of the role as dealt secretly gets one of the statuses, the counts within one; `announce` tells the public the counts ({正位} {反位}) (灯影预言家 正位/反位)",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",
@@ -334,6 +341,7 @@ DRAW_KEYS = {
     "when": "[{text, if, include | exclude}]: a role the board must (or must not) hold while `if` holds",
     "strength": "{text, camps: [A, B], between: [least, most]}: A's 强度值总和 over B's lies in the range",
     "waived_by": "an option (values [false, true]): when on, a hand-made board need not keep these rules (以导演解释为准)",
+    "converts": "[{text, role, pools, camp, count}]: 该身份出现时…也会变为 — with `role` drawn, every card of `pools` and `count` random cards more of `camp` become it as the board is dealt (the drawn board keeps the post's counts)",
 }
 DRAW_POOL_KEYS = {
     "text": "the post's line (强神：10选4)",
@@ -519,6 +527,8 @@ TEMPLATE_FIELDS = {
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
+    "seen_knife": "the 带刀 a check sees in the subject (表面带刀: 有刀 / 无刀)",
+    "skills": "(feedback_reached) the skills whose 结算目标 the target was, as <技能>、<技能>",
 }
 
 # The top of a ruleset and its smaller sections. A ruleset is every *.yaml of its directory;
@@ -606,4 +616,11 @@ VICTORY_KEYS = {
     "on_lose": "effects when the camp is lost (失去杀人技能)",
     "joint_loss": "camps in order: when every camp in play is lost by one check, the first of these not lost before it wins (同时判负时，之前未判负的阵营中按照优先级获胜)",
     "together": "steps whose outs are judged as one list: no check until the step's attacks and outs are all resolved (凌晨2 下列顺序统计出局名单)",
+}
+DRAW_CONVERT_KEYS = {
+    "text": "the post's sentence (该身份出现时…也会变为)",
+    "role": "the role that, drawn, turns the others into itself",
+    "pools": "every card of these pools becomes it (所有验人系)",
+    "camp": "with count: the camp the further cards are drawn from (村民阵营)",
+    "count": "how many cards more of `camp`, at random, become it (随机一个村民阵营: 1)",
 }

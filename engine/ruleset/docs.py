@@ -81,6 +81,8 @@ EXAMPLES = {
     "公示": "notices: {public_only: [上警, 投票, 出局, 复活, 公示]}",
     "状态": "notices: {public_only: [上警, 投票, 出局, 复活, 状态]}",
     "封锁投票": "notices: {public_only: [上警, 投票, 出局, 复活, 封锁投票]}",
+    "knife": "appears: {knife: 有刀}",
+    "if_judged": "- {damage: {kind: 特攻}, if_judged: [狼人阵营]}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -230,6 +232,7 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         v.NOTICE_KINDS,
         "value",
     ),
+    ("draw.converts[]", "", v.DRAW_CONVERT_KEYS, "key"),
 ]
 
 

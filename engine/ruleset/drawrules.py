@@ -100,6 +100,19 @@ class StrengthRatio:
     where: str = ""
 
 
+@dataclass(frozen=True)
+class Conversion:
+    """该身份出现时…也会变为: with ``role`` on the dealt board, every card of ``pools`` and ``count``
+    cards more of ``camp``, drawn at random, become ``role`` (灯影预言家, 警察)."""
+
+    text: str
+    role: str
+    pools: tuple[str, ...] = ()
+    camp: str = ""
+    count: int = 0
+    where: str = ""
+
+
 @dataclass(frozen=True, eq=False)
 class DrawRules:
     """How a board is drawn for ``players`` (least, most) and what a hand-made board must keep.
@@ -114,6 +127,7 @@ class DrawRules:
     strength: StrengthRatio | None = None
     waived_by: str = ""  # the option under which a hand-made board is the 导演's own
     where: str = ""
+    converts: tuple[Conversion, ...] = ()  # applied to a drawn board as it is dealt
 
     def pool(self, name: str) -> Pool:
         return next(p for p in self.pools if p.name == name)

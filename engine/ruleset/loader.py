@@ -98,4 +98,5 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.victory = read_flow.victory(doc, ctx)
     rs.options = read_roles.options(doc, ctx)
     rs.moon = read_moon.moon(doc, rs, ctx)
+    rs.records = read_appears.records(rs)
     return rs

@@ -14,7 +14,7 @@ from engine import phases
 from engine.phases import Phase, SubPhase
 from engine.ruleset.drawrules import DrawRules
 from engine.ruleset.moon_parts import Moon
-from engine.ruleset.status_parts import Appearance, Guard
+from engine.ruleset.status_parts import Appearance, Guard, Split
 from engine.ruleset.steps import Step, skill_key
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
@@ -38,6 +38,9 @@ class Effect:
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
     delay: str = ""  # "next_night": carried out as the next night opens
+    if_seen: Cond | None = None  # what a check sees in each subject: {camp, role, pool, knife}
+    if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
+    if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,7 @@ class Role:
     pool: str = ""  # the draw's pool (验人系, 强神 …)
     strength: int | dict[str, int] | None = None  # 强度值, or one per win mode (骑士⑥屠城⑤刀边)
     appears: Appearance | None = None  # how its holder is seen (乱民: 村民阵营)
+    split: Split | None = None  # 正位 / 反位: a secret status per card as dealt, the counts public
 
 
 @dataclass
@@ -492,6 +496,9 @@ class Ruleset:
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
     rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
     moon: Moon | None = None  # 新月扩展: its signs and events
+    # what tonight's acts leave for later skills: "readings" (what each check saw: 耀光, 光明湮灭),
+    # "reached" (each [指定] skill's 结算目标: 邀舞); kept only where a skill reads it
+    records: frozenset[str] = frozenset()
 
     def unfinished(self) -> list[str]:
         """Roles of the post not yet playable: marked todo, or not written at all (those of an

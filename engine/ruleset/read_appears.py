@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.ruleset.context import Context
-from engine.ruleset.status_parts import Appearance
+from engine.ruleset.model import Ruleset
+from engine.ruleset.status_parts import Appearance, Split
 from engine.ruleset.yamlsrc import Node
 from engine.status_words import APPEARS_KEYS
+from engine.vocabulary import CONDITION_KEYS
 
 
 def appears(node: Node, what: str, ctx: Context) -> Appearance | None:
@@ -15,10 +19,42 @@ def appears(node: Node, what: str, ctx: Context) -> Appearance | None:
     if anode is None:
         return None
     ctx.keys(anode, APPEARS_KEYS, f"{what}.appears")
-    seen = Appearance(ctx.text(anode, "camp"), ctx.text(anode, "role"), ctx.flag(anode, "final"))
-    if not seen.camp and not seen.role:
-        ctx.err(node, "appears", f"{what}.appears 须写 camp 或 role：被查验时看到的阵营或身份")
+    seen = Appearance(
+        ctx.text(anode, "camp"),
+        ctx.text(anode, "role"),
+        ctx.flag(anode, "final"),
+        knife=ctx.text(anode, "knife"),
+        undealt=ctx.text(anode, "undealt"),
+        judged=ctx.text(anode, "judged"),
+        judged_by=anode.get("judged_by"),
+    )
+    if not (seen.camp or seen.role or seen.knife or seen.undealt or seen.judged):
+        ctx.err(
+            node,
+            "appears",
+            f"{what}.appears 须写 camp、role、knife、undealt 或 judged：被查验或判定时看到的阵营、身份或带刀",
+        )
+    if seen.knife not in {"", "有刀", "无刀"}:
+        ctx.err(anode, "knife", f"{what}.appears.knife 应为 有刀 或 无刀")
+    if seen.judged_by is not None:
+        by = ctx.mapping(seen.judged_by, anode, "judged_by", f"{what}.appears.judged_by")
+        if by is not None:
+            ctx.keys(by, CONDITION_KEYS, f"{what}.appears.judged_by")
     return seen
+
+
+def split(node: Node, what: str, ctx: Context) -> Split | None:
+    """A role's ``split: {statuses, announce}`` (灯影预言家's 正位 / 反位)."""
+    if "split" not in node:
+        return None
+    snode = ctx.mapping(node["split"], node, "split", f"{what}.split")
+    if snode is None:
+        return None
+    ctx.keys(snode, {"statuses", "announce"}, f"{what}.split")
+    statuses = ctx.names(snode, "statuses")
+    if len(statuses) < 2:
+        ctx.err(node, "split", f"{what}.split.statuses 应列出至少两个状态（正位、反位）")
+    return Split(statuses, ctx.text(snode, "announce"))
 
 
 def seen_words(doc: Node, ctx: Context) -> dict[str, str]:
@@ -29,3 +65,24 @@ def seen_words(doc: Node, ctx: Context) -> dict[str, str]:
     for camp in node:
         words[camp] = ctx.text(node, camp)
     return words
+
+
+def records(rs: Ruleset) -> frozenset[str]:
+    """What tonight's acts must leave for the ruleset's skills: "readings" where a condition reads
+    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat."""
+    out: set[str] = set()
+    for role in rs.roles.values():
+        for skill in role.skills.values():
+            if _mentions(skill.range, "read_tonight") or _mentions(skill.only_if, "read_tonight"):
+                out.add("readings")
+            if any(e.verb == "feedback_reached" for e in skill.effects):
+                out.add("reached")
+    return frozenset(out)
+
+
+def _mentions(cond: Any, key: str) -> bool:
+    if isinstance(cond, dict):
+        return key in cond or any(_mentions(v, key) for v in cond.values())
+    if isinstance(cond, list):
+        return any(_mentions(v, key) for v in cond)
+    return False

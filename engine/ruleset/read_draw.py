@@ -11,6 +11,7 @@ from engine.ruleset import model as m
 from engine.ruleset.context import Context, where
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import (
+    DRAW_CONVERT_KEYS,
     DRAW_EXACTLY_KEYS,
     DRAW_IF_KEYS,
     DRAW_KEYS,
@@ -46,6 +47,7 @@ def draw(doc: Node, rs: m.Ruleset, ctx: Context) -> d.DrawRules | None:
         strength=_strength(node, ctx, pools),
         waived_by=ctx.text(node, "waived_by"),
         where=where(doc, "draw"),
+        converts=tuple(_converts(node, ctx, names, known)),
     )
     return rules
 
@@ -266,3 +268,19 @@ def _strength(node: Node, ctx: Context, pools: list[d.Pool]) -> d.StrengthRatio 
     if low is None or high is None:
         return None
     return d.StrengthRatio(ctx.text(snode, "text"), (camps[0], camps[1]), low, high, where(node, "strength"))
+
+
+def _converts(node: Node, ctx: Context, names: set[str], known: set[str]) -> list[d.Conversion]:
+    out = []
+    for cnode, raw, i in _items(node, "converts", ctx, DRAW_CONVERT_KEYS, "draw.converts"):
+        role, pools = ctx.text(cnode, "role"), ctx.names(cnode, "pools")
+        if role not in known or not all(p in names for p in pools):
+            ctx.err(
+                raw,
+                i,
+                "converts 应为 {text, role, pools, camp, count}：role 为 pool 中的身份，pools 为 draw.pools 之一",
+            )
+            continue
+        count = ctx.integer(cnode, "count", 0) or 0
+        out.append(d.Conversion(ctx.text(cnode, "text"), role, pools, ctx.text(cnode, "camp"), count, where(raw, i)))
+    return out

@@ -92,6 +92,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             pool=ctx.text(node, "pool"),
             strength=_strength(node, ctx),
             appears=read_appears.appears(node, f"身份 {name}", ctx),
+            split=read_appears.split(node, f"身份 {name}", ctx),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -324,11 +325,15 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 f"外加可选的 {' / '.join(EFFECT_KEYS)}；实际：{'、'.join(map(str, enode))}",
             )
             continue
-        for cond_key in ("if", "unless", "if_target", "if_any_target"):
+        for cond_key in ("if", "unless", "if_target", "if_any_target", "if_actor"):
             if cond_key in enode and not (isinstance(enode[cond_key], str) and enode[cond_key] in GAME_CONDITIONS):
                 read_condition(enode[cond_key], enode, cond_key, ctx)
         if "if_counter" in enode:
             _counter_test(enode["if_counter"], enode, ctx)
+        if "if_seen" in enode:
+            seen = ctx.mapping(enode["if_seen"], enode, "if_seen", "if_seen")
+            if seen is not None:
+                ctx.keys(seen, {"camp", "role", "pool", "knife"}, "if_seen")
         _verb_arg(verbs[0], enode, ctx)
         to = enode.get("to", "targets")
         if isinstance(to, str):
@@ -362,6 +367,9 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_any_target=enode.get("if_any_target"),
                 pick=tuple(pick),
                 delay=ctx.text(enode, "delay"),
+                if_seen=enode.get("if_seen"),
+                if_actor=enode.get("if_actor"),
+                if_judged=ctx.names(enode, "if_judged"),
             )
         )
     return tuple(effects)
@@ -403,6 +411,11 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:
         ctx.err(enode, verb, "swap_cards 应为 permanent 或 night")
+    elif verb == "feedback_reached":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"of", "text", "none"}, verb)
+            ctx.keys(ctx.mapping(node.get("of"), node, "of", "of") or Node(), {"tag"}, "feedback_reached.of")
     elif verb in {"feedback_chosen", "feedback_exiled"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
@@ -434,8 +447,12 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter"} and not isinstance(v, dict):
+        elif k in {"option", "counter", "read_tonight"} and not isinstance(v, dict):
             ctx.err(node, k, f"{k} 应为映射")
+        elif k == "read_tonight":
+            ctx.keys(v, {"skill", "pool", "role", "camp"}, "read_tonight")
+            if "skill" not in v:
+                ctx.err(node, k, "read_tonight 须写 skill：当晚进行查验的技能名")
         elif k in {"any", "all"}:
             if not isinstance(v, list):
                 ctx.err(node, k, f"{k} 应为条件列表")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.ruleset.model import Effect
@@ -36,3 +36,17 @@ class Appearance:
     camp: str = ""
     role: str = ""
     final: bool = False  # later appearances do not change what this one set (侦探<犯罪天才> 决定反馈)
+    knife: str = ""  # 表面带刀: 有刀 | 无刀
+    undealt: str = ""  # 表面身份: a role of this camp dealt to nobody (陌客: 本局未出现的狼人阵营身份)
+    judged: str = ""  # the camp a skill judging the 实际阵营 takes, or "reverse" (愚面: 相反的阵营)
+    judged_by: Any = None  # a condition on the asking seat: only its skills judge so (陌客: 村民阵营)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A secret split of a role's cards as dealt (灯影预言家's 正位 / 反位): each card gets one of
+    ``statuses`` in turn, in a random order, so no two counts differ by more than one; ``announce``
+    is the public count ({正位}, {反位}: how many of each)."""
+
+    statuses: tuple[str, ...]
+    announce: str = ""

@@ -93,9 +93,10 @@ def test_a_strength_ratio_needs_every_strength(tmp_path: Path) -> None:
     target = tmp_path / "mine"
     shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
     roles = next(f for f in sorted(target.glob("*.yaml")) if "  陌客:" in f.read_text(encoding="utf-8"))
-    roles.write_text(
-        roles.read_text(encoding="utf-8").replace("pool: 弱神, strength: 1,", "pool: 弱神,"), encoding="utf-8"
-    )
+    text = roles.read_text(encoding="utf-8")
+    at = text.index("  陌客:")
+    start = text.index("strength: 1", at)  # 陌客's, a one-line entry or a block
+    roles.write_text(text[:start] + text[start:].replace("strength: 1", "influence: 0", 1), encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
         load_ruleset(target)
     assert any("弱神 中的身份没有强度值（strength）：陌客" in str(p) for p in caught.value.problems)

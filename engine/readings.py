@@ -1,0 +1,43 @@
+"""What tonight's acts leave for later skills: each check's reading (照耀 called a seat 狼人系身份,
+so 耀光 may aim at it; 黑暗侦测 → 光明湮灭) and each [指定] skill's 结算目标 (邀舞 names the skills
+whose 结算目标 a seat was). Kept only in rulesets whose skills read them (``Ruleset.records``), and
+forgotten as the next night opens."""
+
+from __future__ import annotations
+
+from engine import appearance
+from engine.context import Context
+from engine.ruleset.model import Skill
+
+
+def note_reading(game: Context, actor: int, skill: str, target: int) -> None:
+    """A check by ``actor``'s ``skill`` told it what it sees in ``target``."""
+    if "readings" not in game.rs.records or not actor:
+        return
+    seat = game.st.seat(target)
+    role = appearance.seen(game, seat, "role")
+    camp = appearance.seen(game, seat, "camp")
+    game.st.readings.append((actor, skill, target, role, appearance.seen_pool(game, seat), camp))
+    game.changed()
+
+
+def note_reached(game: Context, skill: Skill, actor: int, targets: list[int]) -> None:
+    """A [指定] skill reached these 结算目标."""
+    if "reached" in game.rs.records and "指定" in skill.tags and targets:
+        game.st.reached.append((skill.name, actor, tuple(targets)))
+
+
+def reached_by(game: Context, target: int, tag: str) -> list[str]:
+    """The names of tonight's skills with ``tag`` whose 结算目标 included ``target``, each once, in order."""
+    names = []
+    for name, user, targets in game.st.reached:
+        skill = game.rs.roles[game.st.seat(user).card.role].skills.get(name) or game.rs.skill(name)
+        if target in targets and skill is not None and tag in skill.tags:
+            names.append(name)
+    return list(dict.fromkeys(names))
+
+
+def forget(game: Context) -> None:
+    """A new night: last night's readings and 结算目标 are gone."""
+    game.st.readings = []
+    game.st.reached = []
