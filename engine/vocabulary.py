@@ -395,6 +395,8 @@ VOTE_KEYS = {
     "no_votes_tie": "true: 全员弃票也视为平票",
     "red_after_tally": "true: a 红牌 given by day takes effect once the day's vote has resolved",
     "silent": "蓝 | 黄 | 红: a seat that neither votes nor abstains is flagged to the directors for this card",
+    "blocked_notice": "what the public is told of a day whose 放逐投票 is void (封锁投票; 幽暗无光: 显示没人被票出)",
+    "safe_notice": "what the public is told when a guard keeps the 最高票 in ({target}: that seat; 公示平安日); absent: the guard's note",
 }
 ELECTION_KEYS = {
     "day": "the day of the sheriff election",

@@ -21,7 +21,7 @@ from engine.errors import Refusal
 from engine.labels import earliest_highest
 from engine.phases import PHASES, Phase
 from engine.schedule import day_closing
-from engine.state import Vote
+from engine.state import Seat, Vote
 
 
 def _votable(game: Context) -> list[int]:
@@ -111,10 +111,26 @@ def tally(game: Context) -> None:
     )
     if election:
         _elect(game, valid)
+    if st.day >= rs.vote.exile_from_day and _blocked(game):
+        return
     if st.day >= rs.vote.exile_from_day:
         _exile(game, valid)
     elif not election:
         game.public("今日不放逐。")
+
+
+def _blocked(game: Context) -> bool:
+    """封锁投票: the day's exile vote is void; the public sees only that nobody was voted out
+    (幽暗无光: 如果出现封锁投票也不会公布…显示没人被票出)."""
+    st = game.st
+    by = [s for s in st.seats if caps.has(game, s, "void_exile")]
+    if not by:
+        return False
+    st.last_counts = {}
+    names = "、".join(caps.giving(game, by[0], "void_exile"))
+    game.log("exile", f"{names}：今日放逐投票无效", names)
+    game.public(game.rs.vote.blocked_notice)
+    return True
 
 
 def _elect(game: Context, votes: list[Vote]) -> None:
@@ -269,15 +285,37 @@ def _sheriff_pick(game: Context, highest: list[int], detail: str, anyone: bool =
 
 def weight(game: Context, voter: int) -> float:
     """带队: the sheriff's vote counts as ``weight`` (or a ``weight_if`` while its condition holds);
-    [迷魂] makes a vote count 0."""
-    st, rs = game.st, game.rs
+    [迷魂] makes a vote count 0; [独裁] adds its ``vote_bonus`` on top."""
+    st = game.st
     seat = st.seat(voter)
     fixed = caps.value(game, seat, "vote_weight")
     if fixed is not None:
         return fixed or 0
+    return _base_weight(game, voter) + _bonus(game, seat)
+
+
+def _base_weight(game: Context, voter: int) -> float:
+    st, rs = game.st, game.rs
     if rs.sheriff and st.sheriff == voter:
         for cond, value in rs.sheriff.weight_if:
             if conditions.game_holds(cond, st):
                 return value
         return rs.sheriff.weight
     return 1
+
+
+def _bonus(game: Context, seat: Seat) -> int:
+    """票权+N of the seat's statuses, N a formula of the living count: once per name, once per
+    grant for a status that stacks (独裁 该状态可以叠加)."""
+    if not caps.has(game, seat, "vote_bonus"):
+        return 0
+    living = len(game.st.alive())
+    statuses = game.rs.statuses
+    seen: set[str] = set()
+    total = 0
+    for status in seat.statuses:
+        sdef = statuses[status.name]
+        if "vote_bonus" in sdef.caps and (sdef.stacks or status.name not in seen):
+            total += int(sdef.caps["vote_bonus"](living))
+            seen.add(status.name)
+    return total

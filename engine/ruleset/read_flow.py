@@ -194,6 +194,8 @@ def vote(doc: Node, ctx: Context) -> m.VoteRules:
         no_votes_tie=ctx.flag(node, "no_votes_tie"),
         red_after_tally=ctx.flag(node, "red_after_tally"),
         silent=silent,
+        blocked_notice=ctx.text(node, "blocked_notice") or m.VoteRules.blocked_notice,
+        safe_notice=ctx.text(node, "safe_notice"),
     )
 
 

@@ -1,0 +1,99 @@
+"""M216's vote mechanisms on a secret_number game: 独裁's added, stacking, rising 票权 (vote_bonus),
+封锁投票 voiding the exile vote only (void_exile), and 平安日 (vote.safe_notice)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine import voting
+from engine.game import Game
+from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import StatusDef
+from engine.ruleset.status_parts import Guard
+from engine.state import StatusInstance
+from tests.engine.builders import new_game, run_to, vote
+from tests.engine.test_ruleset_check import problems_after_edit
+
+
+def day_two() -> Game:
+    game = new_game()
+    run_to(game, "day", 1)
+    run_to(game, "day", 2)
+    m216 = load_ruleset("m216_mask").statuses
+    game.rs = replace(game.rs, statuses={**game.rs.statuses, **{n: m216[n] for n in ("独裁", "迷魂")}})
+    return game
+
+
+@pytest.mark.parametrize(("living", "bonus"), [(5, 1), (14, 1), (15, 2), (19, 2), (20, 3)])
+def test_dictator_adds_one_and_one_more_per_five_living_from_ten(living: int, bonus: int) -> None:
+    game = day_two()
+    seats = game.st.seats
+    for seat in seats:
+        seat.alive = True
+    extra = [replace(seats[0], no=len(seats) + i + 1, statuses=[]) for i in range(max(0, living - len(seats)))]
+    game.st.seats = [*seats, *extra][:living]
+    game.st.seat(1).statuses.append(StatusInstance("独裁", source=2))
+    assert voting.weight(game, 1) == 1 + bonus
+    assert voting.weight(game, 2) == 1
+
+
+def test_dictator_stacks_per_grant_and_adds_to_the_sheriffs_weight() -> None:
+    game = day_two()
+    game.st.sheriff = 1
+    sheriff = game.rs.sheriff.weight if game.rs.sheriff else 1
+    game.st.seat(1).statuses += [StatusInstance("独裁", source=2), StatusInstance("独裁", source=3)]
+    assert voting.weight(game, 1) == sheriff + 2
+
+
+def test_a_fixed_weight_still_wins_over_the_bonus() -> None:
+    game = day_two()
+    game.st.seat(1).statuses += [StatusInstance("独裁", source=2), StatusInstance("迷魂", source=3)]
+    assert voting.weight(game, 1) == 0  # 迷魂: 投票算作0票
+
+
+def test_a_blocked_vote_exiles_nobody_and_says_only_what_the_ruleset_allows() -> None:
+    game = day_two()
+    block = StatusDef("封锁投票", caps={"void_exile": True}, whole_seat=True)
+    game.rs = replace(
+        game.rs,
+        statuses={**game.rs.statuses, "封锁投票": block},
+        vote=replace(game.rs.vote, blocked_notice="今日没有角色被投票出局。"),
+    )
+    game.st.seat(5).statuses.append(StatusInstance("封锁投票", until="day_end"))
+    game.st.seat(5).alive = False  # held by a seat out, it still blocks
+    vote(game, 1, 3)
+    vote(game, 2, 3)
+    messages = game.tick(game.next_deadline())
+    public = [m.text for m in messages if m.to.kind == "public"]
+    assert game.st.seat(3).alive
+    assert "今日没有角色被投票出局。" in public
+    assert not any("最高票" in t or "封锁" in t for t in public)
+    assert any("放逐投票无效" in e.text for e in game.st.log)
+
+
+def test_a_guarded_top_vote_is_announced_as_the_rulesets_safe_day() -> None:
+    game = day_two()
+    bully = StatusDef("霸道", guards=Guard(against=("投票出局",), at=("out",), note="因[霸道]未被投票出局"))
+    game.rs = replace(
+        game.rs,
+        statuses={**game.rs.statuses, "霸道": bully},
+        guard_order=(*game.rs.guard_order, "霸道"),
+        vote=replace(game.rs.vote, safe_notice="今日为平安日。"),
+    )
+    game.st.seat(3).statuses.append(StatusInstance("霸道", until="permanent"))
+    vote(game, 1, 3)
+    messages = game.tick(game.next_deadline())
+    public = [m.text for m in messages if m.to.kind == "public"]
+    assert game.st.seat(3).alive
+    assert "今日为平安日。" in public
+    assert not any("霸道" in t for t in public)  # the status is no notice's business
+
+
+def test_a_bonus_that_is_no_formula_of_n_is_refused_with_its_line(tmp_path: Path) -> None:
+    where, problems = problems_after_edit(
+        tmp_path, "    text: 守护之盾的目标，指杀无效。\n", '    caps: [{vote_bonus: "1 + M"}]\n'
+    )
+    assert any(p.startswith(where) and "vote_bonus 应为人数 N 的算式" in p for p in problems), problems
