@@ -30,6 +30,7 @@
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
+    duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -45,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, duels, messages, queue, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -67,6 +68,7 @@ ONCE_VERBS = {
     "notify_team",
     "feedback_list",
     "vote_again",
+    "duel",
 }
 
 
@@ -176,6 +178,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return len(ctx.targets) == 1
     if name == "any_targets":
         return bool(ctx.targets)
+    if name == "two_targets":
+        return len(ctx.targets) == 2
     raise KeyError(name)
 
 
@@ -518,6 +522,12 @@ def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     change.vote_again(ctx.game, _rule(ctx, effect))
 
 
+def _duel(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """若结算目标正好为2个: they duel in the next day's vote (engine/duels.py)."""
+    if len(ctx.targets) == 2:
+        duels.pair(ctx.game, ctx.targets[0], ctx.targets[1], _rule(ctx, effect))
+
+
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
     ctx.cancelled = True
 
@@ -561,6 +571,7 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "duel": _duel,
 }
 
 

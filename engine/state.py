@@ -127,6 +127,7 @@ class Vote:
     changes: int = 0
     by_director: bool = False
     card: int = 0  # the voter's current card when it voted (潜行: 当前身份必须和当天投票时一致)
+    redone: bool = False  # the one change allowed after its target went out (vote.change_if_out)
 
 
 @dataclass
@@ -277,6 +278,7 @@ class GameState:
     checked: int = -1  # the version the last victory check saw
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
+    duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

@@ -106,6 +106,7 @@ EFFECT_VERBS = {
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
+    "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -171,6 +172,7 @@ GAME_CONDITIONS = {
     "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
     "any_targets": "the skill was used on at least one target",
+    "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",
@@ -396,6 +398,7 @@ VOTE_KEYS = {
     "red_after_tally": "true: a 红牌 given by day takes effect once the day's vote has resolved",
     "silent": "蓝 | 黄 | 红: a seat that neither votes nor abstains is flagged to the directors for this card",
     "blocked_notice": "what the public is told of a day whose 放逐投票 is void (封锁投票; 幽暗无光: 显示没人被票出)",
+    "change_if_out": "true: a vote whose seat went out during the day may be changed once more, even in the final hour (投票的角色在正午就已出局，即使在禁止改票的时间内也可以进行一次改票)",
     "safe_notice": "what the public is told when a guard keeps the 最高票 in ({target}: that seat; 公示平安日); absent: the guard's note",
 }
 ELECTION_KEYS = {

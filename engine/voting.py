@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import caps, cards, change, conditions, effects, queue, texts
+from engine import caps, cards, change, conditions, duels, effects, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -44,17 +44,21 @@ def cast(game: Context, cmd: c.CastVote) -> str:
         raise Refusal("你不能参与投票（" + "、".join(barred) + "）。")
     legal = _votable(game)
     options = texts.options(rs, [st.seat(n) for n in legal])
-    if cmd.target and cmd.target not in legal:
+    allowed = legal + [n for n in duels.today_pair(game) if n not in legal]  # 可以投给其中已出局的角色
+    if cmd.target and cmd.target not in allowed:
         if 1 <= cmd.target <= len(st.seats) and cards.publicly_in(game, st.seat(cmd.target)):
             raise Refusal(f"{game.label(cmd.target)}不能成为投票对象。可投：{options}，或「弃权」。")
         raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
     previous = st.votes.get(voter.no)
+    redo = _redo(game, previous) and not cmd.by_director
     frozen = st.deadline - timedelta(minutes=rs.vote.freeze_minutes)
-    if (previous is not None or cmd.by_director) and rs.vote.freeze_minutes and st.now >= frozen:
+    if (previous is not None or cmd.by_director) and not redo and rs.vote.freeze_minutes and st.now >= frozen:
         raise Refusal(
             f"关门前{rs.vote.freeze_minutes}分钟内不允许改票或代投（关门时间 {game.deadline_text(st.deadline)}）。"
         )
-    if previous is not None:
+    if previous is not None and redo:
+        changes = previous.changes
+    elif previous is not None:
         if previous.changes >= rs.vote.changes:
             raise Refusal(
                 f"改票只允许进行{rs.vote.changes}次，你已改过。当前投票：{_vote_text(game, previous.target)}。"
@@ -64,7 +68,15 @@ def cast(game: Context, cmd: c.CastVote) -> str:
         changes = 0
     st.order += 1
     st.votes[voter.no] = Vote(
-        voter.no, cmd.target or None, st.now, st.order, cmd.reason, changes, cmd.by_director, voter.card.id
+        voter.no,
+        cmd.target or None,
+        st.now,
+        st.order,
+        cmd.reason,
+        changes,
+        cmd.by_director,
+        voter.card.id,
+        redo or (previous is not None and previous.redone),
     )
     what = _vote_text(game, cmd.target or None)
     who = "导演代投" if cmd.by_director else ("改票" if previous else "投票")
@@ -76,9 +88,18 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     )
     # 〔导演〕理由: no post here publishes it at 关门; it is kept for the 揭秘
     kept = "理由不在关门时公示，记入揭秘。" if cmd.reason else ""
+    if redo:
+        return f"已记录{who}：{what}。{kept}（原投票对象已出局，此次改票不计入改票次数。）"
     if cmd.by_director or changes >= rs.vote.changes:
         return f"已记录{who}：{what}。{kept}"
     return f"已记录{who}：{what}。{kept}关门前可改票{rs.vote.changes - changes}次。"
+
+
+def _redo(game: Context, previous: Vote | None) -> bool:
+    """投票的角色在正午就已出局: one change more, even in the final hour (``vote.change_if_out``)."""
+    if previous is None or previous.redone or previous.target is None or not game.rs.vote.change_if_out:
+        return False
+    return not game.st.seat(previous.target).alive and previous.target not in duels.today_pair(game)
 
 
 def _vote_text(game: Context, target: int | None) -> str:
@@ -89,7 +110,8 @@ def tally(game: Context) -> None:
     """关门: publish the votes, then elect the sheriff or exile the highest."""
     st, rs = game.st, game.rs
     valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
-    valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
+    duel = duels.today_pair(game)
+    valid = [v for v in valid if v.target is None or st.seat(v.target).alive or v.target in duel]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
     st.last_votes = {v.voter: (v.target, v.card) for v in valid}
     st.last_tally = [(v.voter, v.target) for v in valid]
@@ -156,13 +178,15 @@ def _tally_triggers(game: Context) -> None:
 
 
 def counts_of(game: Context, votes: list[Vote]) -> dict[int, float]:
-    """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤)."""
+    """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤); on a
+    day with a duel, only the duel's seats count (投其他人则计为0票)."""
     st = game.st
+    duel = duels.today_pair(game)
     counts: dict[int, float] = {}
     for v in votes:
-        if v.target:
+        if v.target and (not duel or v.target in duel):
             counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
-    for seat in st.alive():
+    for seat in [st.seat(n) for n in duel] if duel else st.alive():
         extra = caps.total(game, seat, "extra_votes")
         if extra:
             counts[seat.no] = counts.get(seat.no, 0) + extra

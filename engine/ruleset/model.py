@@ -347,6 +347,7 @@ class VoteRules:
     red_after_tally: bool = False  # a day's 红牌 takes effect once the vote has resolved
     silent: str = ""  # the card a seat that does not vote is flagged for
     blocked_notice: str = "今日放逐投票被封锁，没有角色被投票出局。"  # 封锁投票's public notice
+    change_if_out: bool = False  # a vote on a seat out by day may be changed once more, in the freeze too
     safe_notice: str = ""  # 平安日: the notice when a guard keeps the 最高票 in ({target}); "": the guard's note
 
 

@@ -196,6 +196,7 @@ def vote(doc: Node, ctx: Context) -> m.VoteRules:
         silent=silent,
         blocked_notice=ctx.text(node, "blocked_notice") or m.VoteRules.blocked_notice,
         safe_notice=ctx.text(node, "safe_notice"),
+        change_if_out=ctx.flag(node, "change_if_out"),
     )
 
 

@@ -1,20 +1,22 @@
 """M216's vote mechanisms on a secret_number game: 独裁's added, stacking, rising 票权 (vote_bonus),
-封锁投票 voiding the exile vote only (void_exile), and 平安日 (vote.safe_notice)."""
+封锁投票 voiding the exile vote only (void_exile), 平安日 (vote.safe_notice) and 御前决斗's pairs."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from engine import voting
+from engine import commands as c
+from engine import duels, voting
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import StatusDef
 from engine.ruleset.status_parts import Guard
 from engine.state import StatusInstance
-from tests.engine.builders import new_game, run_to, vote
+from tests.engine.builders import at, new_game, run_to, vote
 from tests.engine.test_ruleset_check import problems_after_edit
 
 
@@ -97,3 +99,45 @@ def test_a_bonus_that_is_no_formula_of_n_is_refused_with_its_line(tmp_path: Path
         tmp_path, "    text: 守护之盾的目标，指杀无效。\n", '    caps: [{vote_bonus: "1 + M"}]\n'
     )
     assert any(p.startswith(where) and "vote_bonus 应为人数 N 的算式" in p for p in problems), problems
+
+
+def test_a_duel_counts_only_its_pair_and_takes_a_vote_for_a_member_already_out() -> None:
+    game = day_two()
+    game.st.duels.append((game.st.day, 3, 4))
+    game.st.seat(4).alive = False
+    assert vote(game, 1, 4).accepted  # 这个投票可以投给其中已出局的角色
+    assert vote(game, 5, 6).accepted  # accepted, and counted 0: the duel is not announced
+    vote(game, 6, 3)
+    votes = list(game.st.votes.values())
+    assert voting.counts_of(game, votes) == {4: 1, 3: 1}  # 投其他人则计为0票
+
+
+def test_a_second_duel_for_the_same_day_is_left_to_the_directors() -> None:
+    game = day_two()
+    duels.pair(game, 3, 4, "御前决斗")
+    duels.pair(game, 5, 6, "御前决斗")
+    assert game.st.duels == [(game.st.day + 1, 3, 4)]
+    assert duels.today_pair(game, game.st.day + 1) == (3, 4) and duels.today_pair(game) == ()
+    assert any("另开投票贴" in m.text for m in game.out if m.to.kind == "directors")
+
+
+def test_a_vote_whose_seat_went_out_may_be_changed_once_more_even_in_the_final_hour() -> None:
+    game = day_two()
+    game.rs = replace(game.rs, vote=replace(game.rs.vote, change_if_out=True))
+    assert vote(game, 1, 3).accepted
+    assert vote(game, 1, 4).accepted  # the ordinary change
+    game.apply(c.Ruling(at=at(game), what="kill", seat=4))
+    close = game.st.clock.real(game.st.deadline)
+    late = game.apply(c.CastVote(at=close - timedelta(minutes=30), seat=1, target=5))
+    assert late.accepted and "不计入改票次数" in late.reply
+    again = game.apply(c.CastVote(at=close - timedelta(minutes=20), seat=1, target=6))
+    assert not again.accepted and "关门前60分钟内不允许改票" in again.reply
+
+
+def test_without_the_rule_a_vote_on_a_seat_gone_out_stays_as_it_is() -> None:
+    game = day_two()
+    assert vote(game, 1, 3).accepted
+    game.apply(c.Ruling(at=at(game), what="kill", seat=3))
+    close = game.st.clock.real(game.st.deadline)
+    late = game.apply(c.CastVote(at=close - timedelta(minutes=30), seat=1, target=5))
+    assert not late.accepted and "关门前60分钟内不允许改票" in late.reply
