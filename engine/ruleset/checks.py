@@ -54,6 +54,8 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
             _problem(ctx, rs, f"标签 [{card_tag.name}] 的 relay_of [{card_tag.relay_of}] 未定义", card_tag.where)
         for skill in card_tag.skills.values():
             _check_skill(rs, ctx, skill, card_tag.skills, placed, steps, step_index)
+    if rs.sheriff and rs.sheriff.declares and rs.skill(rs.sheriff.declares) is None:
+        _problem(ctx, rs, f"sheriff.declares 的技能 {rs.sheriff.declares} 未定义")
     for team_def in rs.teams.values():
         for effect in (*team_def.on_formed, *team_def.on_member_out_effects):
             _check_effect(rs, ctx, effect, steps, step_index, None)

@@ -366,6 +366,7 @@ class SheriffRules:
     public_label: str = "name"  # name | secret
     own_day: bool = False  # 竞选日: the election is a day of its own, before the night's outs are announced
     swallowed_by: tuple[str, ...] = ()  # 吞警徽: these skills used on 竞选日 end it with no sheriff
+    declares: str = ""  # 任职宣言: the skill each new sheriff gains and is asked to use at once
 
 
 @dataclass

@@ -241,6 +241,7 @@ def sheriff(doc: Node, ctx: Context) -> m.SheriffRules | None:
         public_label=ctx.text(node, "public_label", "name"),
         own_day=ctx.flag(election, "own_day"),
         swallowed_by=ctx.names(election, "swallowed_by"),
+        declares=ctx.text(node, "declares"),
     )
     if rules.decide not in {"earliest_highest", "tie_none"}:
         ctx.err(election, "decide", "decide 应为 earliest_highest（最先达到最高票）或 tie_none（平票则没有警长）")

@@ -1,5 +1,6 @@
 """M216's vote mechanisms on a secret_number game: 独裁's added, stacking, rising 票权 (vote_bonus),
-封锁投票 voiding the exile vote only (void_exile), 平安日 (vote.safe_notice) and 御前决斗's pairs."""
+封锁投票 voiding the exile vote only (void_exile), 平安日 (vote.safe_notice), 御前决斗's pairs, the
+change a vote on a seat gone out allows (vote.change_if_out) and 任职宣言 (sheriff.declares)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import pytest
 
 from engine import commands as c
 from engine import duels, voting
+from engine.errors import RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import StatusDef
 from engine.ruleset.status_parts import Guard
 from engine.state import StatusInstance
 from tests.engine.builders import at, new_game, run_to, vote
-from tests.engine.test_ruleset_check import problems_after_edit
+from tests.engine.test_ruleset_check import copy_ruleset, problems_after_edit
 
 
 def day_two() -> Game:
@@ -141,3 +143,13 @@ def test_without_the_rule_a_vote_on_a_seat_gone_out_stays_as_it_is() -> None:
     close = game.st.clock.real(game.st.deadline)
     late = game.apply(c.CastVote(at=close - timedelta(minutes=30), seat=1, target=5))
     assert not late.accepted and "关门前60分钟内不允许改票" in late.reply
+
+
+def test_a_sheriff_declaration_must_name_a_skill_of_the_ruleset(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    path = ruleset / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8").replace("sheriff:\n", "sheriff:\n  declares: 无此宣言\n", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("sheriff.declares 的技能 无此宣言 未定义" in str(p) for p in caught.value.problems)
