@@ -9,7 +9,7 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
-from engine import cards, durations, identity, labels, targeting
+from engine import cards, durations, identity, labels, queue, targeting
 from engine.context import Context
 from engine.events import CampLost
 from engine.state import lasting_until
@@ -59,6 +59,9 @@ def make_sheriff(game: Context, seat: int, rule: str) -> None:
     game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
     game.public(f"警长：{labels.sheriff_label(game, seat)}。")
     game.log("sheriff", f"{game.who(seat)}成为警长", rule)
+    if rs.sheriff.declares:  # 任职宣言: 当选警长或被移交警长的角色需立刻…选择一个
+        game.grant_skill(seat, rs.sheriff.declares, rule)
+        queue.push_front(game, [queue.Ask(seat, rs.sheriff.declares, "skill")])
 
 
 def end_of(until: str, game: Context) -> None:

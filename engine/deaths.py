@@ -79,7 +79,10 @@ def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
     guard.spend(game, seat, status)
     note = stops.note or f"因[{status.name}]避免出局"
     game.log("spared", f"{game.who(seat.no)}{note}（{item.cause}）", status.name)
-    if game.st.phase == Phase.DAY and not game.withheld("状态"):
+    safe = game.rs.vote.safe_notice
+    if safe and item.cause == "投票":
+        game.public(safe.replace("{target}", texts.public_label(game.rs, seat)))
+    elif game.st.phase == Phase.DAY and not game.withheld("状态"):
         game.public(f"{texts.public_label(game.rs, seat)}{note}。")
     effects.run(effects.Ctx(game, actor=seat.no, rule=status.name), stops.on_stop)
     return True

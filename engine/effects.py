@@ -31,6 +31,7 @@
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
     feedback_reached: {of, text, none}   反馈 the skills whose 结算目标 the first target was tonight (邀舞)
+    duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -46,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, knife, messages, queue, readings, targeting, texts
+from engine import appearance, cards, change, conditions, duels, knife, messages, queue, readings, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -69,6 +70,7 @@ ONCE_VERBS = {
     "feedback_list",
     "vote_again",
     "feedback_reached",
+    "duel",
 }
 
 
@@ -179,6 +181,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return len(ctx.targets) == 1
     if name == "any_targets":
         return bool(ctx.targets)
+    if name == "two_targets":
+        return len(ctx.targets) == 2
     raise KeyError(name)
 
 
@@ -402,7 +406,7 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
-    if not ctx.game.withheld("公示"):
+    if not ctx.game.withheld(effect.notice or "公示"):
         ctx.game.public(text)
     ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
 
@@ -537,6 +541,12 @@ def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     change.vote_again(ctx.game, _rule(ctx, effect))
 
 
+def _duel(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """若结算目标正好为2个: they duel in the next day's vote (engine/duels.py)."""
+    if len(ctx.targets) == 2:
+        duels.pair(ctx.game, ctx.targets[0], ctx.targets[1], _rule(ctx, effect))
+
+
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
     ctx.cancelled = True
 
@@ -602,6 +612,7 @@ VERBS = {
     "gain_tag": _gain_tag,
     "pull": _pull,
     "feedback_reached": _feedback_reached,
+    "duel": _duel,
 }
 
 

@@ -68,7 +68,11 @@ def raise_prompt(game: Context, item: queue.Ask) -> None:
         )
     else:
         scope = f"选择范围：{texts.options(game.rs, options)}。" if skill.needs_targets else ""
-        text = f"你可以发动{item.skill}：{scope}截止 {until}。发送{labels.syntax(item.skill, skill.needs_targets)}，或「放弃」。"
+        send = labels.syntax(item.skill, skill.needs_targets)
+        words = legal.choice_words(game, seat, skill)
+        if words and not skill.needs_targets:  # 任职宣言: the words to choose from
+            scope, send = f"可选：{'、'.join(words)}。", f"「{item.skill} {words[0]}」"
+        text = f"你可以发动{item.skill}：{scope}截止 {until}。发送{send}，或「放弃」。"
     game.tell(seat.no, text, "prompt")
     game.log("prompt", f"等待{game.who(seat.no)}决定{item.skill}", item.skill)
 

@@ -128,6 +128,7 @@ class Vote:
     changes: int = 0
     by_director: bool = False
     card: int = 0  # the voter's current card when it voted (潜行: 当前身份必须和当天投票时一致)
+    redone: bool = False  # the one change allowed after its target went out (vote.change_if_out)
 
 
 @dataclass
@@ -300,6 +301,7 @@ class GameState:
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

@@ -44,7 +44,7 @@ STATUS_KEYS = {
 class Cap:
     """One capability a status gives its holder: the value it takes, its gloss, and its one reader."""
 
-    shape: str  # flag: written bare | count: an integer | names: a list of names
+    shape: str  # flag: written bare | count: an integer | names: a list of names | formula: of N (engine/formula.py)
     gloss: str
     read_in: str  # the engine module that reads it, and no other
 
@@ -72,6 +72,18 @@ CAPS = {
     ),
     "drops_tags": Cap(
         "names", "card tags its holder loses and cannot gain while it holds it (超度: [群内, 接刀])", "engine.cards"
+    ),
+    "vote_bonus": Cap(
+        "formula",
+        "its holder's vote counts this much more, on top of its weight (独裁 票权+1，从10人开始，当前存活人数每增加5人，"
+        "票权额外+1: `1 + max(0, floor((N - 10) / 5))`, N the living count); once per grant if the status stacks",
+        "engine.voting",
+    ),
+    "void_exile": Cap(
+        "flag",
+        "while any seat, in play or out, holds it, the day's 放逐投票 is void: no 最高票, nobody voted out; other "
+        "votes (the 警长's) still count (封锁投票)",
+        "engine.voting",
     ),
 }
 

@@ -109,6 +109,7 @@ EFFECT_VERBS = {
     "gain_tag": "the subjects' current cards gain that card tag (噩梦之影 第一次使用恐惧时，将获得[接刀]标签)",
     "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",
     "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
+    "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -124,6 +125,7 @@ EFFECT_KEYS = {
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
     "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
+    "notice": "the notice kind an `announce` is (NOTICE_KINDS; absent: 公示), for 幽暗无光's `notices.public_only` (任职宣言's choice: 上警)",
 }
 OUT_KEYS = {
     "cause": "the cause named in the log and by triggers",
@@ -181,6 +183,7 @@ GAME_CONDITIONS = {
     "acting_card_in_play": "the card using the skill is not out (已在第一夜出局的白狼王…无法使结算目标出局)",
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
     "any_targets": "the skill was used on at least one target",
+    "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",
@@ -410,6 +413,9 @@ VOTE_KEYS = {
     "no_votes_tie": "true: 全员弃票也视为平票",
     "red_after_tally": "true: a 红牌 given by day takes effect once the day's vote has resolved",
     "silent": "蓝 | 黄 | 红: a seat that neither votes nor abstains is flagged to the directors for this card",
+    "blocked_notice": "what the public is told of a day whose 放逐投票 is void (封锁投票; 幽暗无光: 显示没人被票出)",
+    "change_if_out": "true: a vote whose seat went out during the day may be changed once more, even in the final hour (投票的角色在正午就已出局，即使在禁止改票的时间内也可以进行一次改票)",
+    "safe_notice": "what the public is told when a guard keeps the 最高票 in ({target}: that seat; 公示平安日); absent: the guard's note",
 }
 ELECTION_KEYS = {
     "day": "the day of the sheriff election",
@@ -424,6 +430,7 @@ SHERIFF_KEYS = {
     "weight_if": "[{if: condition on the game, weight}]: another weight while that holds (有替罪羊时计为2票)",
     "on_out": "the succession (殉职): SHERIFF_OUT_KEYS",
     "public_label": "name | secret: how the public is told who the sheriff is",
+    "declares": "a skill each new sheriff gains and is asked to use at once (任职宣言: 独裁/自由/秩序, a `choices` skill of a role with `dealt: false`)",
 }
 SHERIFF_OUT_KEYS = {
     "prompt": "the succession's name (殉职)",

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import caps, cards, change, conditions, effects, queue, texts
+from engine import caps, cards, change, conditions, duels, effects, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
 from engine.labels import earliest_highest
 from engine.phases import PHASES, Phase
 from engine.schedule import day_closing
-from engine.state import Vote
+from engine.state import Seat, Vote
 
 
 def _votable(game: Context) -> list[int]:
@@ -44,17 +44,21 @@ def cast(game: Context, cmd: c.CastVote) -> str:
         raise Refusal("你不能参与投票（" + "、".join(barred) + "）。")
     legal = _votable(game)
     options = texts.options(rs, [st.seat(n) for n in legal])
-    if cmd.target and cmd.target not in legal:
+    allowed = legal + [n for n in duels.today_pair(game) if n not in legal]  # 可以投给其中已出局的角色
+    if cmd.target and cmd.target not in allowed:
         if 1 <= cmd.target <= len(st.seats) and cards.publicly_in(game, st.seat(cmd.target)):
             raise Refusal(f"{game.label(cmd.target)}不能成为投票对象。可投：{options}，或「弃权」。")
         raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
     previous = st.votes.get(voter.no)
+    redo = _redo(game, previous) and not cmd.by_director
     frozen = st.deadline - timedelta(minutes=rs.vote.freeze_minutes)
-    if (previous is not None or cmd.by_director) and rs.vote.freeze_minutes and st.now >= frozen:
+    if (previous is not None or cmd.by_director) and not redo and rs.vote.freeze_minutes and st.now >= frozen:
         raise Refusal(
             f"关门前{rs.vote.freeze_minutes}分钟内不允许改票或代投（关门时间 {game.deadline_text(st.deadline)}）。"
         )
-    if previous is not None:
+    if previous is not None and redo:
+        changes = previous.changes
+    elif previous is not None:
         if previous.changes >= rs.vote.changes:
             raise Refusal(
                 f"改票只允许进行{rs.vote.changes}次，你已改过。当前投票：{_vote_text(game, previous.target)}。"
@@ -64,7 +68,15 @@ def cast(game: Context, cmd: c.CastVote) -> str:
         changes = 0
     st.order += 1
     st.votes[voter.no] = Vote(
-        voter.no, cmd.target or None, st.now, st.order, cmd.reason, changes, cmd.by_director, voter.card.id
+        voter.no,
+        cmd.target or None,
+        st.now,
+        st.order,
+        cmd.reason,
+        changes,
+        cmd.by_director,
+        voter.card.id,
+        redo or (previous is not None and previous.redone),
     )
     what = _vote_text(game, cmd.target or None)
     who = "导演代投" if cmd.by_director else ("改票" if previous else "投票")
@@ -76,9 +88,18 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     )
     # 〔导演〕理由: no post here publishes it at 关门; it is kept for the 揭秘
     kept = "理由不在关门时公示，记入揭秘。" if cmd.reason else ""
+    if redo:
+        return f"已记录{who}：{what}。{kept}（原投票对象已出局，此次改票不计入改票次数。）"
     if cmd.by_director or changes >= rs.vote.changes:
         return f"已记录{who}：{what}。{kept}"
     return f"已记录{who}：{what}。{kept}关门前可改票{rs.vote.changes - changes}次。"
+
+
+def _redo(game: Context, previous: Vote | None) -> bool:
+    """投票的角色在正午就已出局: one change more, even in the final hour (``vote.change_if_out``)."""
+    if previous is None or previous.redone or previous.target is None or not game.rs.vote.change_if_out:
+        return False
+    return not game.st.seat(previous.target).alive and previous.target not in duels.today_pair(game)
 
 
 def _vote_text(game: Context, target: int | None) -> str:
@@ -89,7 +110,8 @@ def tally(game: Context) -> None:
     """关门: publish the votes, then elect the sheriff or exile the highest."""
     st, rs = game.st, game.rs
     valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
-    valid = [v for v in valid if v.target is None or st.seat(v.target).alive]
+    duel = duels.today_pair(game)
+    valid = [v for v in valid if v.target is None or st.seat(v.target).alive or v.target in duel]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))
     st.last_votes = {v.voter: (v.target, v.card) for v in valid}
     st.last_tally = [(v.voter, v.target) for v in valid]
@@ -111,10 +133,26 @@ def tally(game: Context) -> None:
     )
     if election:
         _elect(game, valid)
+    if st.day >= rs.vote.exile_from_day and _blocked(game):
+        return
     if st.day >= rs.vote.exile_from_day:
         _exile(game, valid)
     elif not election:
         game.public("今日不放逐。")
+
+
+def _blocked(game: Context) -> bool:
+    """封锁投票: the day's exile vote is void; the public sees only that nobody was voted out
+    (幽暗无光: 如果出现封锁投票也不会公布…显示没人被票出)."""
+    st = game.st
+    by = [s for s in st.seats if caps.has(game, s, "void_exile")]
+    if not by:
+        return False
+    st.last_counts = {}
+    names = "、".join(caps.giving(game, by[0], "void_exile"))
+    game.log("exile", f"{names}：今日放逐投票无效", names)
+    game.public(game.rs.vote.blocked_notice)
+    return True
 
 
 def _elect(game: Context, votes: list[Vote]) -> None:
@@ -140,13 +178,15 @@ def _tally_triggers(game: Context) -> None:
 
 
 def counts_of(game: Context, votes: list[Vote]) -> dict[int, float]:
-    """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤)."""
+    """Each seat's votes: the weighted votes cast for it, and what its statuses add (诽谤); on a
+    day with a duel, only the duel's seats count (投其他人则计为0票)."""
     st = game.st
+    duel = duels.today_pair(game)
     counts: dict[int, float] = {}
     for v in votes:
-        if v.target:
+        if v.target and (not duel or v.target in duel):
             counts[v.target] = counts.get(v.target, 0) + weight(game, v.voter)
-    for seat in st.alive():
+    for seat in [st.seat(n) for n in duel] if duel else st.alive():
         extra = caps.total(game, seat, "extra_votes")
         if extra:
             counts[seat.no] = counts.get(seat.no, 0) + extra
@@ -270,15 +310,37 @@ def _sheriff_pick(game: Context, highest: list[int], detail: str, anyone: bool =
 
 def weight(game: Context, voter: int) -> float:
     """带队: the sheriff's vote counts as ``weight`` (or a ``weight_if`` while its condition holds);
-    [迷魂] makes a vote count 0."""
-    st, rs = game.st, game.rs
+    [迷魂] makes a vote count 0; [独裁] adds its ``vote_bonus`` on top."""
+    st = game.st
     seat = st.seat(voter)
     fixed = caps.value(game, seat, "vote_weight")
     if fixed is not None:
         return fixed or 0
+    return _base_weight(game, voter) + _bonus(game, seat)
+
+
+def _base_weight(game: Context, voter: int) -> float:
+    st, rs = game.st, game.rs
     if rs.sheriff and st.sheriff == voter:
         for cond, value in rs.sheriff.weight_if:
             if conditions.game_holds(cond, st):
                 return value
         return rs.sheriff.weight
     return 1
+
+
+def _bonus(game: Context, seat: Seat) -> int:
+    """票权+N of the seat's statuses, N a formula of the living count: once per name, once per
+    grant for a status that stacks (独裁 该状态可以叠加)."""
+    if not caps.has(game, seat, "vote_bonus"):
+        return 0
+    living = len(game.st.alive())
+    statuses = game.rs.statuses
+    seen: set[str] = set()
+    total = 0
+    for status in seat.statuses:
+        sdef = statuses[status.name]
+        if "vote_bonus" in sdef.caps and (sdef.stacks or status.name not in seen):
+            total += int(sdef.caps["vote_bonus"](living))
+            seen.add(status.name)
+    return total

@@ -61,6 +61,8 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
                 _problem(ctx, rs, f"{what} 的 passed_by 状态 {status} 未定义", card_tag.where)
         if card_tag.order and any(r not in card_tag.order for r, _ in card_tag.roles):
             _problem(ctx, rs, f"{what} 的 roles 应都在 order（接刀顺序）中", card_tag.where)
+    if rs.sheriff and rs.sheriff.declares and rs.skill(rs.sheriff.declares) is None:
+        _problem(ctx, rs, f"sheriff.declares 的技能 {rs.sheriff.declares} 未定义")
     for team_def in rs.teams.values():
         for effect in (*team_def.on_formed, *team_def.on_member_out_effects):
             _check_effect(rs, ctx, effect, steps, step_index, None)

@@ -41,6 +41,7 @@ class Effect:
     if_seen: Cond | None = None  # what a check sees in each subject: {camp, role, pool, knife}
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
+    notice: str = ""  # an announce's notice kind (幽暗无光's public_only); "": 公示
 
 
 @dataclass(frozen=True)
@@ -354,6 +355,9 @@ class VoteRules:
     no_votes_tie: bool = False  # 全员弃票也视为平票
     red_after_tally: bool = False  # a day's 红牌 takes effect once the vote has resolved
     silent: str = ""  # the card a seat that does not vote is flagged for
+    blocked_notice: str = "今日放逐投票被封锁，没有角色被投票出局。"  # 封锁投票's public notice
+    change_if_out: bool = False  # a vote on a seat out by day may be changed once more, in the freeze too
+    safe_notice: str = ""  # 平安日: the notice when a guard keeps the 最高票 in ({target}); "": the guard's note
 
 
 @dataclass
@@ -371,6 +375,7 @@ class SheriffRules:
     public_label: str = "name"  # name | secret
     own_day: bool = False  # 竞选日: the election is a day of its own, before the night's outs are announced
     swallowed_by: tuple[str, ...] = ()  # 吞警徽: these skills used on 竞选日 end it with no sheriff
+    declares: str = ""  # 任职宣言: the skill each new sheriff gains and is asked to use at once
 
 
 @dataclass

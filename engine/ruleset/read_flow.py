@@ -195,6 +195,9 @@ def vote(doc: Node, ctx: Context) -> m.VoteRules:
         no_votes_tie=ctx.flag(node, "no_votes_tie"),
         red_after_tally=ctx.flag(node, "red_after_tally"),
         silent=silent,
+        blocked_notice=ctx.text(node, "blocked_notice") or m.VoteRules.blocked_notice,
+        safe_notice=ctx.text(node, "safe_notice"),
+        change_if_out=ctx.flag(node, "change_if_out"),
     )
 
 
@@ -239,6 +242,7 @@ def sheriff(doc: Node, ctx: Context) -> m.SheriffRules | None:
         public_label=ctx.text(node, "public_label", "name"),
         own_day=ctx.flag(election, "own_day"),
         swallowed_by=ctx.names(election, "swallowed_by"),
+        declares=ctx.text(node, "declares"),
     )
     if rules.decide not in {"earliest_highest", "tie_none"}:
         ctx.err(election, "decide", "decide 应为 earliest_highest（最先达到最高票）或 tie_none（平票则没有警长）")

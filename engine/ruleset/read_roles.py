@@ -19,6 +19,7 @@ from engine.vocabulary import (
     EFFECT_VERBS,
     GAME_CONDITIONS,
     KNOWN_TAGS,
+    NOTICE_KINDS,
     OPTION_KEYS,
     OUT_KEYS,
     ROLE_KEYS,
@@ -352,6 +353,8 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
             pick = []
         if enode.get("delay", "next_night") != "next_night":
             ctx.err(enode, "delay", "delay 只可为 next_night")
+        if enode.get("notice", "公示") not in NOTICE_KINDS:
+            ctx.err(enode, "notice", f"notice 应为公告的种类：{'、'.join(NOTICE_KINDS)}")
         effects.append(
             m.Effect(
                 verb=verbs[0],
@@ -370,6 +373,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_seen=enode.get("if_seen"),
                 if_actor=enode.get("if_actor"),
                 if_judged=ctx.names(enode, "if_judged"),
+                notice=ctx.text(enode, "notice"),
             )
         )
     return tuple(effects)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import formula
 from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of, where
@@ -83,6 +84,7 @@ def _caps(node: Node, name: str, ctx: Context) -> dict[str, Any]:
     caps: dict[str, Any] = {}
     for i, item in enumerate(raw):
         where: Node | Seq = raw
+        value: Any
         if isinstance(item, str):
             cap, value = item, True
         elif isinstance(item, Node) and len(item) == 1:
@@ -108,6 +110,12 @@ def _caps(node: Node, name: str, ctx: Context) -> dict[str, Any]:
                 ctx.err(where, key, f"{what} 的 {cap} 应为名称列表：写作 {{{cap}: [名称]}}")
                 continue
             value = tuple(names)
+        elif spec.shape == "formula":
+            try:
+                value = formula.parse(value)
+            except formula.BadFormula as bad:
+                ctx.err(where, key, f"{what} 的 {cap} 应为人数 N 的算式（{bad}）：写作 {{{cap}: 1}}")
+                continue
         caps[cap] = value
     return caps
 
