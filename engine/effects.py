@@ -30,6 +30,8 @@
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
+    attach: {tags}                  the actor binds itself to the first target (影子<附身>)
+    hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -45,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, kits, messages, queue, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -67,6 +69,7 @@ ONCE_VERBS = {
     "notify_team",
     "feedback_list",
     "vote_again",
+    "attach",
 }
 
 
@@ -527,6 +530,18 @@ def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
         ctx.game.ask_succession(ctx.actor)
 
 
+def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if ctx.targets and ctx.actor:
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect))
+
+
+def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        if ctx.actor and target != ctx.actor:
+            kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -561,6 +576,8 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "attach": _attach,
+    "hand_over": _hand_over,
 }
 
 

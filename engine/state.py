@@ -30,6 +30,7 @@ class SkillState:
     before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
+    of_role: str = ""  # taken from another role's kit (获取技能): that role's definition; "": the card's own
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Card:
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
+    place_of: str = ""  # the role whose place in the tag order its inherited tags keep (影子: its host's)
 
     @property
     def dealt_as(self) -> str:
@@ -92,6 +94,8 @@ class Seat:
     shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
     counters: dict[str, int] = field(default_factory=dict)  # the seat's own counts (空救)
     borrowed: dict[str, SkillState] = field(default_factory=dict)  # another seat's skills, used tonight (探囊取物)
+    host: int = 0  # 附身: the seat whose camp it follows and whose kit it inherits at its out
+    host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
 
     @property
     def card(self) -> Card:

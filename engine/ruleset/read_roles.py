@@ -388,6 +388,12 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
             if verb == "feedback_list":
                 read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "attach":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"tags"}, verb)
+    elif verb == "hand_over" and arg != "all":
+        ctx.err(enode, verb, "hand_over 只可为 all")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
