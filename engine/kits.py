@@ -90,6 +90,28 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
     return names
 
 
+def deal_faces(game: Context) -> None:
+    """变脸者's 底牌: at the deal, from the game's seed, roles of the draw's camp that nobody was
+    dealt, none of its excepted pools (身份更换 1: 不会获得验人系身份); its holder knows them.
+    身份更换 2 (no 母身份 beside its 子身份) has no pair in the posts that draw 底牌 today."""
+    rs, st = game.rs, game.st
+    dealt = {card.role for seat in st.seats for card in seat.cards}
+    for seat in st.seats:
+        draw = rs.roles[seat.card.role].faces
+        if draw is None:
+            continue
+        pool = [
+            r.name
+            for r in rs.roles.values()
+            if r.camp == draw.camp and r.dealt and r.pool not in draw.except_pools and r.name not in dealt
+        ]
+        picked = set(st.rng.sample(pool, min(draw.count, len(pool))))
+        seat.faces = [name for name in pool if name in picked]
+        faces = "、".join(seat.faces) or "无"
+        game.tell(seat.no, f"你的底牌：{faces}。")
+        game.log("deal", f"{game.who(seat.no)}的底牌：{faces}", seat.card.role)
+
+
 def attach(game: Context, follower: int, host: int, tags: tuple[str, ...], rule: str) -> None:
     """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit."""
     st = game.st

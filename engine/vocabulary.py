@@ -234,6 +234,7 @@ ROLE_KEYS = {
     "pool": "the `draw.pools` category it is drawn from (验人系, 强神 …)",
     "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
+    "faces": "{count, camp, except_pools}: 底牌 — at the deal its holder draws that many roles of `camp` nobody was dealt, none of `except_pools`, from the game's seed, and is told them (变脸者)",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",

@@ -92,6 +92,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             pool=ctx.text(node, "pool"),
             strength=_strength(node, ctx),
             appears=read_appears.appears(node, f"身份 {name}", ctx),
+            faces=_faces(node, ctx, name),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -102,6 +103,17 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
                 role.skills[skill_name] = skill
         out[name] = role
     return out
+
+
+def _faces(node: Node, ctx: Context, name: str) -> m.FaceDraw | None:
+    fnode = ctx.mapping(node.get("faces"), node, "faces", "faces") if "faces" in node else None
+    if fnode is None:
+        return None
+    ctx.keys(fnode, {"count", "camp", "except_pools"}, f"身份 {name}.faces")
+    count = ctx.integer(fnode, "count", 1) or 0
+    if count < 1:
+        ctx.err(fnode, "count", "faces.count 应为正整数")
+    return m.FaceDraw(count, ctx.text(fnode, "camp"), ctx.names(fnode, "except_pools"))
 
 
 def _strength(node: Node, ctx: Context) -> int | dict[str, int] | None:

@@ -1,12 +1,15 @@
 """Whole kits (获取技能) and 附身 (engine/kits.py), on a 秘密数字杀 board: a taken kit is fresh and
 keeps its role's definitions; a handed-over kit keeps its state; a follower takes its host's
-camp, follows it untold, and inherits the kit and chosen tags at the host's out."""
+camp, follows it untold, and inherits the kit and chosen tags at the host's out; M216's 变脸者
+draws its 底牌 from the seed."""
 
 from __future__ import annotations
 
 from engine import cards, flow, kits
+from engine import commands as c
 from engine.game import Game
-from tests.engine.builders import new_game
+from engine.ruleset.loader import load_ruleset
+from tests.engine.builders import NAMES, T0, new_game
 
 WOLF, SEER, WITCH, ELDER, CUPID, VILLAGER = 1, 3, 4, 9, 10, 7
 BOARD = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "丘比特")
@@ -83,3 +86,42 @@ def test_a_follower_out_before_its_host_inherits_nothing() -> None:
     game.queue_out(SEER, "测试")
     flow.run(game)
     assert "预言" not in game.st.seat(VILLAGER).card.skills
+
+
+M216_BOARD = ("变脸者", "天命人", "影子", "蚀日侍女", "幽魂")
+
+
+def _m216(seed: int) -> Game:
+    return Game.start(
+        load_ruleset("m216_mask"),
+        c.Start(
+            at=T0,
+            seed=seed,
+            names=NAMES[: len(M216_BOARD)],
+            roles=tuple((r,) for r in M216_BOARD),
+            options=(("自定板子", True),),
+        ),
+    )
+
+
+def test_the_faces_are_undealt_village_roles_and_never_a_checker_whatever_the_seed() -> None:
+    rs = load_ruleset("m216_mask")
+    seen = set()
+    for seed in range(1, 31):
+        faces = _m216(seed).st.seat(1).faces
+        assert len(faces) == len(set(faces)) == 3
+        for name in faces:
+            assert rs.roles[name].camp == "村民阵营" and rs.roles[name].pool != "验人系"
+            assert name not in M216_BOARD
+        assert faces == sorted(faces, key=list(rs.roles).index)
+        seen.update(faces)
+    assert len(seen) > 6  # drawn from the seed, not a fixed three
+
+
+def test_only_the_face_changer_is_told_its_faces_and_the_seed_fixes_them() -> None:
+    game = _m216(11)
+    faces = game.st.seat(1).faces
+    assert faces == _m216(11).st.seat(1).faces
+    told = [m for m in game.out if "你的底牌" in m.text]
+    assert [m.to.seat for m in told] == [1] and "、".join(faces) in told[0].text
+    assert all(not s.faces for s in game.st.seats[1:])
