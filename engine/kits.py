@@ -3,8 +3,9 @@ bound to a host whose camp it follows and whose kit it inherits (影子<附身>)
 
 获取技能 (002 L359–362): a taken skill is the taker's own (its role's words mean the taker); it
 comes with its role's definition (``SkillState.of_role``), so a name two roles define stays the
-giver's. 临时技能 and 二手技能 are not taken: only the skills of the giver's role. A [开局] skill
-is taken only with 刷新至初始 (a fresh kit's [开局]-only skills are left behind).
+giver's. 临时技能 and 二手技能 are not taken: only the skills of the giver's role. A [开局]-only
+skill is left behind: without 刷新至初始 it is unusable (with it, the post has it decided at once,
+which no kit taken here does yet).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
     card, other = st.seat(giver).card, st.seat(taker).card
     moving = [(name, state) for name, state in card.skills.items() if not state.lost]
     defs = {name: cards.skill_def(game, card, name) for name, _ in moving}
-    game.lose_skills(giver, tuple(name for name, _ in moving), rule, told=False)
+    game.lose_skills(giver, tuple(name for name, _ in moving), rule)
     names = []
     for name, state in moving:
         skill = defs[name]
@@ -130,13 +131,13 @@ def host_out(game: Context, host: Seat) -> None:
         return
     role = kit_role(host)
     borne = cards.tags(game, host)
+    rule = "附身"
     for seat in followers:
-        rule = "附身"
         gained = take_kit(game, seat.no, role, rule)
         inherited = [t for t in borne if t in seat.host_tags and t not in seat.card.tags]
         if inherited:
             seat.card.tags.extend(inherited)
-            seat.card.place_of = game.st.seat(host.no).card.dealt_as
+            seat.card.place_of = host.card.dealt_as
             game.changed()
             game.log("tag", f"{game.who(seat.no)}继承标签{''.join(f'[{t}]' for t in inherited)}", rule)
         skills = "、".join(f"<{n}>" for n in gained) or "无"
