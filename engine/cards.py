@@ -122,7 +122,11 @@ def hidden_tags(game: Context, card: Card) -> list[str]:
 
 
 def skill_def(game: Context, card: Card, name: str) -> Skill | None:
-    """A card's skill: its role's, or one given to it during play (defined by any role)."""
+    """A card's skill: one taken from another role's kit (that role's), its role's, or one given
+    to it during play (defined by any role)."""
+    state = card.skills.get(name)
+    if state is not None and state.of_role:
+        return game.rs.roles[state.of_role].skills.get(name)
     return game.rs.roles[card.role].skills.get(name) or game.rs.skill(name)
 
 

@@ -178,6 +178,18 @@ class Context:
         self.changed(target)
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
+        for other in self.st.seats:
+            if other.host == target:
+                self.follow_camp(other, camp)
+
+    def follow_camp(self, seat: Seat, camp: str) -> None:
+        """附身: 跟随该角色阵营变动 — a change by the seat's own 不定 skill, so it is not told
+        (除了不定类身份的技能，其他技能进行阵营改变时会同时获得通知)."""
+        if seat.camp == camp:
+            return
+        seat.camp = camp
+        self.changed(seat.no)
+        self.log("camp", f"{self.who(seat.no)}随附身对象转变为{camp}", "附身")
 
     def form_team(self, name: str, members: list[int], rule: str) -> None:
         for no in members:

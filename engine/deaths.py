@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cards, change, conditions, effects, guard, labels, phases, prompts, queue, rounds, texts
+from engine import cards, change, conditions, effects, guard, kits, labels, phases, prompts, queue, rounds, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.state import Card, Damage, lasting_until
@@ -164,6 +164,8 @@ def out(game: Context, item: queue.Out) -> None:
     for card in going:
         role = rs.roles[card.role]
         effects.run(effects.Ctx(game, actor=seat.no, rule=f"{role.name}出局", card=card), role.on_out)
+    if not seat.alive:
+        kits.host_out(game, seat)
     cards.relay(game)
     queue.push_front(game, [queue.AfterOut(item, tuple(card.id for card in going))])
 

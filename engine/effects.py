@@ -32,6 +32,8 @@
     vote_again: true                another vote round of today opens (暗示)
     feedback_reached: {of, text, none}   反馈 the skills whose 结算目标 the first target was tonight (邀舞)
     duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
+    attach: {tags}                  the actor binds itself to the first target (影子<附身>)
+    hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -47,7 +49,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, duels, knife, messages, queue, readings, targeting, texts
+from engine import (
+    appearance,
+    cards,
+    change,
+    conditions,
+    duels,
+    kits,
+    knife,
+    messages,
+    queue,
+    readings,
+    targeting,
+    texts,
+)
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -71,6 +86,7 @@ ONCE_VERBS = {
     "vote_again",
     "feedback_reached",
     "duel",
+    "attach",
 }
 
 
@@ -575,6 +591,18 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         )
 
 
+def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if ctx.targets and ctx.actor:
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect))
+
+
+def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        if ctx.actor and target != ctx.actor:
+            kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -613,6 +641,8 @@ VERBS = {
     "pull": _pull,
     "feedback_reached": _feedback_reached,
     "duel": _duel,
+    "attach": _attach,
+    "hand_over": _hand_over,
 }
 
 

@@ -22,6 +22,7 @@ from engine import (
     draw,
     flow,
     identity,
+    kits,
     messages,
     moon,
     prompts,
@@ -96,6 +97,7 @@ class Game(Context):
             st.last_words_left = sum(1 for s in seats for card in s.cards if card.role in counted)
         game = cls(rs, st)
         game._introduce()
+        kits.deal_faces(game)
         if cmd.draw:
             drawn = Counter(card.role for s in seats for card in s.cards)
             board = "、".join(r for r in rs.roles if r in drawn)

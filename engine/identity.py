@@ -28,6 +28,8 @@ def identity_text(game: Context, seat: Seat) -> str:
         lines.append("身份：" + "、".join(card.role for card in seat.cards) + f"；阵营：{seat.camp}")
     if rs.addressing == "secret_number":
         lines.append(f"秘密数字：{seat.secret}")
+    if seat.faces:
+        lines.append(f"底牌：{'、'.join(seat.faces)}")
     for role_name in dict.fromkeys(card.role for card in seat.cards):
         role = rs.roles[role_name]
         tags = "".join(f"[{t}]" for t in role.tags)

@@ -85,13 +85,13 @@ def _passed_by(game: Context, seat: Seat, tag: CardTag) -> bool:
     return any(s.name in tag.passed_by and s.until == "permanent" for s in seat.statuses)
 
 
-def inherit(game: Context, heir: Seat, host: Seat, rule: str) -> None:
-    """影子: the heir gains the host's ordered and dealt tags, and takes the host's place in each order."""
-    for name in cards.borne(game, host):
+def inherit(game: Context, heir: Seat, host: Seat, names: list[str], rule: str) -> None:
+    """影子: the heir gains these tags of the host's, and takes the host's place in each ordered one."""
+    for name in names:
         if name not in heir.card.tags:
             heir.card.tags.append(name)
-        tag = game.rs.card_tags[name]
-        if tag.order:
+        tag = game.rs.card_tags.get(name)
+        if tag is not None and tag.order:
             game.st.knife_places[heir.no] = place(game, host, tag)
     game.changed(heir.no)
     game.log("knife", f"{game.who(heir.no)}继承{game.who(host.no)}的标签与接刀顺序", rule)

@@ -30,6 +30,7 @@ class SkillState:
     before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
+    of_role: str = ""  # taken from another role's kit (获取技能): that role's definition; "": the card's own
 
 
 @dataclass
@@ -93,6 +94,9 @@ class Seat:
     shown: int = 0  # the card publicly current: ``current`` until the night's outs are announced
     counters: dict[str, int] = field(default_factory=dict)  # the seat's own counts (空救)
     borrowed: dict[str, SkillState] = field(default_factory=dict)  # another seat's skills, used tonight (探囊取物)
+    host: int = 0  # 附身: the seat whose camp it follows and whose kit it inherits at its out
+    host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
+    faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
 
     @property
     def card(self) -> Card:

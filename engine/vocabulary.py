@@ -110,6 +110,8 @@ EFFECT_VERBS = {
     "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",
     "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
+    "attach": "{tags}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子)",
+    "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -246,6 +248,7 @@ ROLE_KEYS = {
     "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
     "split": "{statuses, announce}: each card of the role as dealt secretly gets one of the statuses, the counts within one; `announce` tells the public the counts ({正位} {反位}) (灯影预言家 正位/反位)",
+    "faces": "{count, camp, except_pools}: 底牌 — at the deal its holder draws that many roles of `camp` nobody was dealt, none of `except_pools`, from the game's seed, and is told them (变脸者)",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",

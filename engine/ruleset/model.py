@@ -175,6 +175,16 @@ class Role:
     strength: int | dict[str, int] | None = None  # 强度值, or one per win mode (骑士⑥屠城⑤刀边)
     appears: Appearance | None = None  # how its holder is seen (乱民: 村民阵营)
     split: Split | None = None  # 正位 / 反位: a secret status per card as dealt, the counts public
+    faces: FaceDraw | None = None  # 变脸者: the 底牌 drawn for its holder at the deal
+
+
+@dataclass(frozen=True)
+class FaceDraw:
+    """底牌 drawn at the deal from the roles nobody was dealt (身份更换: 不会获得验人系身份)."""
+
+    count: int
+    camp: str
+    except_pools: tuple[str, ...] = ()
 
 
 @dataclass

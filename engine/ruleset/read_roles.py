@@ -94,6 +94,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             strength=_strength(node, ctx),
             appears=read_appears.appears(node, f"身份 {name}", ctx),
             split=read_appears.split(node, f"身份 {name}", ctx),
+            faces=_faces(node, ctx, name),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -104,6 +105,17 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
                 role.skills[skill_name] = skill
         out[name] = role
     return out
+
+
+def _faces(node: Node, ctx: Context, name: str) -> m.FaceDraw | None:
+    fnode = ctx.mapping(node.get("faces"), node, "faces", "faces") if "faces" in node else None
+    if fnode is None:
+        return None
+    ctx.keys(fnode, {"count", "camp", "except_pools"}, f"身份 {name}.faces")
+    count = ctx.integer(fnode, "count", 1) or 0
+    if count < 1:
+        ctx.err(fnode, "count", "faces.count 应为正整数")
+    return m.FaceDraw(count, ctx.text(fnode, "camp"), ctx.names(fnode, "except_pools"))
 
 
 def _strength(node: Node, ctx: Context) -> int | dict[str, int] | None:
@@ -407,6 +419,12 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             if not isinstance(node.get("within"), int):
                 ctx.err(node, "within", "pull.within 应为整数（电梯楼距离）")
             read_condition(node.get("users"), node, "users", ctx)
+    elif verb == "attach":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"tags"}, verb)
+    elif verb == "hand_over" and arg != "all":
+        ctx.err(enode, verb, "hand_over 只可为 all")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):

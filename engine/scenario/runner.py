@@ -35,8 +35,6 @@ from engine.phases import PHASES, Phase
 from engine.ruleset.steps import Step
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
-_NIGHT_OR_OVER = {Phase.NIGHT, Phase.OVER}  # a day block ends here (after its 黄昏)
-
 START = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))  # a Monday morning
 
 
@@ -222,12 +220,11 @@ class Runner:
         self._advance_until(lambda: self.game.st.phase != Phase.SETUP, "the end of setup")
 
     def _day(self, block: Block) -> None:
-        game = self.game
         sheriff = self.sc.ruleset.sheriff
         if sheriff is not None and sheriff.own_day and block.number == sheriff.election_day:
             self._election(block)
             if not (block.acts or block.votes or block.rejected_votes or block.surrender or block.showdown[1]):
-                self._advance_until(lambda: game.st.phase in _NIGHT_OR_OVER, f"the close of day {block.number}")
+                self._advance_until(lambda: self._day_closed(block.number), f"the close of day {block.number}")
                 self._last_words(block)
                 return
         elif block.election_acts or (block.sheriff_votes and not self._elects_by_vote(block.number)):
@@ -251,8 +248,14 @@ class Runner:
             result = self._vote(voter, target)
             if result.accepted:
                 raise self._fail(f"vote {voter}→{target} expected refused, was accepted: {result.reply}")
-        self._advance_until(lambda: game.st.phase in _NIGHT_OR_OVER, f"the close of day {block.number}")
+        self._advance_until(lambda: self._day_closed(block.number), f"the close of day {block.number}")
         self._last_words(block)
+
+    def _day_closed(self, number: int) -> bool:
+        """Day N and its 黄昏 are over: the game is at the night after it or past it (a night where
+        nobody acts may pass within one tick, straight to its dawn)."""
+        st = self.game.st
+        return self._when(st.phase, st.day) >= self._when(Phase.DAY, number) + 1
 
     def _elects_by_vote(self, number: int) -> bool:
         sheriff = self.sc.ruleset.sheriff

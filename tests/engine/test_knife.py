@@ -96,7 +96,7 @@ def test_an_heir_takes_the_host_place() -> None:
     game.st.seat(2).alive = False
     knife.update(game)
     assert holder(game) == 1
-    knife.inherit(game, game.st.seat(3), game.st.seat(2), "附身")
+    knife.inherit(game, game.st.seat(3), game.st.seat(2), ["接刀"], "附身")
     assert game.st.knife_places[3] == 1 and holder(game) == 1  # the host's place was passed with it
 
 

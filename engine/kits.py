@@ -1,0 +1,145 @@
+"""Whole kits and bindings between seats: one seat taking another's skills (获取技能), and a seat
+bound to a host whose camp it follows and whose kit it inherits (影子<附身>).
+
+获取技能 (002 L359–362): a taken skill is the taker's own (its role's words mean the taker); it
+comes with its role's definition (``SkillState.of_role``), so a name two roles define stays the
+giver's. 临时技能 and 二手技能 are not taken: only the skills of the giver's role. A [开局]-only
+skill is left behind: without 刷新至初始 it is unusable (with it, the post has it decided at once,
+which no kit taken here does yet).
+"""
+
+from __future__ import annotations
+
+from engine import cards, knife
+from engine.context import Context
+from engine.ruleset.model import Skill
+from engine.state import Seat, SkillState
+from engine.vocabulary import TIMING_TAGS
+
+OPENING_ONLY = frozenset({"开局"})
+
+
+def kit_role(seat: Seat) -> str:
+    """The role whose skills a taker gets from the seat: the role its current card holds."""
+    return seat.card.role
+
+
+def _kit(game: Context, role: str) -> list[Skill]:
+    """The skills of a role a fresh kit holds: written, dealt with the card, not [开局]-only."""
+    out = []
+    for skill in game.rs.roles[role].skills.values():
+        timing = skill.tags & TIMING_TAGS.keys()
+        if skill.todo or "附加" in skill.tags or (timing and timing <= OPENING_ONLY):
+            continue
+        out.append(skill)
+    return out
+
+
+def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
+    """The taker's current card gains every skill of ``role``, fresh (初始状态); a skill of that name
+    it holds already, not lost, stays as it is. Returns the names gained."""
+    st = game.st
+    seat = st.seat(taker)
+    card = seat.card
+    gained = []
+    for skill in _kit(game, role):
+        mine = card.skills.get(skill.name)
+        if mine is not None and not mine.lost:
+            continue
+        st.grants += 1
+        card.skills[skill.name] = SkillState(skill.name, skill.uses, granted=st.grants, of_role=role)
+        for grant in skill.grants:
+            game.grant_status(
+                taker, grant.status, source=taker, until=f"skill:{skill.name}", uses=grant.uses, rule=rule, quiet=True
+            )
+        gained.append(skill.name)
+    game.changed(taker)
+    if gained:
+        game.log("skill", f"{game.who(taker)}获得{role}的技能：{'、'.join(gained)}", rule)
+    return gained
+
+
+def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
+    """The giver loses every skill it holds on its current card; the taker gains those skills as
+    they are (uses left, records), each with its own definition (薪火相传). Returns the names."""
+    st = game.st
+    card, other = st.seat(giver).card, st.seat(taker).card
+    moving = [(name, state) for name, state in card.skills.items() if not state.lost]
+    defs = {name: cards.skill_def(game, card, name) for name, _ in moving}
+    game.lose_skills(giver, tuple(name for name, _ in moving), rule)
+    names = []
+    for name, state in moving:
+        skill = defs[name]
+        if skill is None:
+            continue
+        st.grants += 1
+        other.skills[name] = SkillState(
+            name,
+            state.uses,
+            used=state.used,
+            last_targets=state.last_targets,
+            ever_targets=state.ever_targets,
+            used_on=state.used_on,
+            before=state.before,
+            granted=st.grants,
+            of_role=skill.role,
+        )
+        names.append(name)
+    game.changed(taker)
+    if names:
+        game.log("skill", f"{game.who(taker)}获得{game.who(giver)}失去的技能：{'、'.join(names)}", rule)
+    return names
+
+
+def deal_faces(game: Context) -> None:
+    """变脸者's 底牌: at the deal, from the game's seed, roles of the draw's camp that nobody was
+    dealt, none of its excepted pools (身份更换 1: 不会获得验人系身份); its holder knows them.
+    身份更换 2 (no 母身份 beside its 子身份) has no pair in the posts that draw 底牌 today."""
+    rs, st = game.rs, game.st
+    dealt = {card.role for seat in st.seats for card in seat.cards}
+    for seat in st.seats:
+        draw = rs.roles[seat.card.role].faces
+        if draw is None:
+            continue
+        pool = [
+            r.name
+            for r in rs.roles.values()
+            if r.camp == draw.camp and r.dealt and r.pool not in draw.except_pools and r.name not in dealt
+        ]
+        picked = set(st.rng.sample(pool, min(draw.count, len(pool))))
+        seat.faces = [name for name in pool if name in picked]
+        faces = "、".join(seat.faces) or "无"
+        game.tell(seat.no, f"你的底牌：{faces}。")
+        game.log("deal", f"{game.who(seat.no)}的底牌：{faces}", seat.card.role)
+
+
+def attach(game: Context, follower: int, host: int, tags: tuple[str, ...], rule: str) -> None:
+    """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit."""
+    st = game.st
+    seat, target = st.seat(follower), st.seat(host)
+    seat.host, seat.host_tags = host, tags
+    game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
+    game.follow_camp(seat, target.camp)
+
+
+def host_out(game: Context, host: Seat) -> None:
+    """The host is out: each living follower takes its kit fresh, and the card tags it bore among
+    the follower's ``host_tags``, keeping the host's place in their order (engine/knife.py)."""
+    st = game.st
+    followers = [s for s in st.seats if s.host == host.no and s.alive and s.no != host.no]
+    if not followers:
+        return
+    role = kit_role(host)
+    borne = cards.tags(game, host)
+    rule = "附身"
+    for seat in followers:
+        gained = take_kit(game, seat.no, role, rule)
+        inherited = [t for t in borne if t in seat.host_tags and t not in seat.card.tags]
+        if inherited:
+            knife.inherit(game, seat, host, inherited, rule)
+        skills = "、".join(f"<{n}>" for n in gained) or "无"
+        marks = "".join(f"[{t}]" for t in inherited)
+        game.tell(
+            seat.no,
+            f"你附身的角色已出局，你获得其全部技能（初始状态）：{skills}。" + (f"你获得标签{marks}。" if marks else ""),
+        )
