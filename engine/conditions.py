@@ -130,6 +130,29 @@ def _holds(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     )
 
 
+def _uses(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    states = {**s.cards[s.current].skills, **s.borrowed}
+    counts: dict[str, int] = {}
+    for name in bounds:
+        uses = states[name].uses if name in states else None
+        if uses is not None:
+            counts[name] = uses
+    return counter_holds(bounds, counts)
+
+
+def _status_count(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    return counter_holds(bounds, {name: sum(1 for i in s.statuses if i.name == name) for name in bounds})
+
+
+def _out_by(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return s.cards[s.current].out_kind in values
+
+
+def _counted_skill(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    states = {**s.cards[s.current].skills, **s.borrowed}
+    return any(state.uses is not None and not state.lost for state in states.values()) is value
+
+
 def _attacked(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(x.target == s.no and x.kind in values for x in st.attacks)
 
@@ -208,6 +231,7 @@ _SETS = {
     "attacked_actor": _attacked_actor,
     "vote_agrees": _vote_agrees,
     "voted_actor": _voted_actor,
+    "out_by": _out_by,
 }
 _FLAGS = {
     "alive": _alive,
@@ -215,9 +239,10 @@ _FLAGS = {
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
+    "counted_skill": _counted_skill,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
-_MAPPINGS = {"option": _option, "counter": _counter}
+_MAPPINGS = {"option": _option, "counter": _counter, "uses": _uses, "status_count": _status_count}
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
 

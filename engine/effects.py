@@ -30,6 +30,7 @@
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
+    add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -45,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine import appearance, cards, change, conditions, messages, queue, targeting, texts
+from engine import appearance, cards, change, conditions, messages, queue, skill_uses, targeting, texts
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect, Skill
@@ -531,6 +532,27 @@ def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
 
+def _skill_named(ctx: Ctx, name: object) -> str:
+    """A skill named in an effect, or the act's choice (``choice``: 指定一个自己的技能)."""
+    return (ctx.choice or "") if name == "choice" else str(name)
+
+
+def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    name = _skill_named(ctx, effect.arg["skill"])
+    for target in subjects:
+        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), _rule(ctx, effect))
+
+
+def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        skill_uses.refresh(ctx.game, target, _skill_named(ctx, effect.arg), _rule(ctx, effect))
+
+
+def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        skill_uses.boost(ctx.game, target, ctx.choice or "", int(effect.arg.get("swift", 1)), _rule(ctx, effect))
+
+
 VERBS = {
     "damage": _damage,
     "status": _status,
@@ -561,6 +583,9 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "add_uses": _add_uses,
+    "refresh_skill": _refresh_skill,
+    "boost": _boost,
 }
 
 

@@ -30,6 +30,10 @@ class SkillState:
     before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
+    swift: int = 0  # [迅捷N] given during play: uses past the cool-down left (时波增幅)
+    swift_night: int = 0  # the night that given [迅捷] lasts for (持续至夜晚结束); 0: the rest of the game
+    unexcluded_night: int = 0  # the night its [排斥] tag is lifted for (时波增幅 移除[排斥]标签)
+    last_step: str = ""  # [亡语]: the step its card's out left it, as "phase key/step"; after it, gone
 
 
 @dataclass
@@ -47,6 +51,7 @@ class Card:
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
+    out_kind: str = ""  # the damage kind of its out, kept on a card with an [亡语] skill (which reads it)
 
     @property
     def dealt_as(self) -> str:

@@ -30,7 +30,7 @@ TAGS = {
     "凌晨": "used in a step of timeline.凌晨",
     "晨曦": "used in a step of timeline.晨曦 (before 开门)",
     "指定": "the skill names targets from a [选择范围]",
-    "限定": "once per game",
+    "限定": "once per game; on a [强制] trigger: it fires once (只会触发一次触发效果)",
     "强制": "may not be passed; made at random when left unmade",
     "团队": "decided by the team together",
     "绝情": "each target only once per game",
@@ -41,6 +41,8 @@ TAGS = {
     "无私": "not oneself",
     "翻牌": "used by making the current card public; not once it is public",
     "附加": "not held at the deal: an effect gives it during play (grant_skill)",
+    "迅捷": "[迅捷]: usable past its cool-down, any number of times; a count given during play ([迅捷1]) is `boost`'s, one use past the cool-down each (可无视冷却时间发动且不会产生冷却时间…迅捷次数可以叠加)",
+    "亡语": "[亡语]: usable only once its card is out, until the end of the first step since in which it could be used (出局后，下一个可发动时点结束阶段之前使用)",
 }
 KNOWN_TAGS = set(TAGS)
 
@@ -106,6 +108,9 @@ EFFECT_VERBS = {
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
+    "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
+    "refresh_skill": "name | choice: the subjects' skill is back to its initial uses and ready at once (刷新至初始)",
+    "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -165,6 +170,10 @@ CONDITION_KEYS = {
     "not": "negation",
     "any": "one of the listed conditions",
     "all": "every listed condition",
+    "uses": "{skill: {at_most | at_least: N}}: the seat holds that skill with a count in these bounds (次数为负数: at_most: -1)",
+    "out_by": "its current card went out by an attack of one of these damage kinds (kept for [亡语] skills: 不是因为[特攻]或[暴击]出局时)",
+    "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
+    "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -248,7 +257,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | spare: the choice names a non-[强制] skill of the ruleset, or one of the undealt cards (迷梦, 偷换)",
+    "choice_of": "skill | spare | own | own_counted: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

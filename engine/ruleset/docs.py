@@ -78,6 +78,7 @@ EXAMPLES = {
     "深夜": "预言: {tags: [深夜, 指定]}",
     "凌晨": "毒药: {tags: [凌晨, 指定, 限定]}",
     "晨曦": "破伤风出局: {tags: [晨曦, 强制]}",
+    "refresh_skill": "- {refresh_skill: 暗夜之佑, to: self}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
