@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine import cards, conditions, legal, skill_uses, using
-from engine.errors import Refusal
+from engine.errors import Refusal, RulesetError
 from engine.game import Game
+from engine.ruleset.loader import load_ruleset
 from engine.scenario.runner import Runner
 from engine.scenario.spec import read
 
@@ -186,3 +187,20 @@ def test_a_choice_of_own_skills_is_refused_when_there_is_none(tmp_path: Path) ->
         legal.check_choice(game, hunter, choose.skill, "随便")
     skill_uses.add_uses(game, 1, "没有这个技能", 1, "测试")  # an unknown name changes nothing
     assert cards.find(game, hunter, "没有这个技能") is None
+
+
+def test_a_skill_of_two_sub_phases_may_sit_in_a_step_of_each_but_no_other(tmp_path: Path) -> None:
+    assert load_ruleset(ROOT / "rulesets" / "m216_mask").skill("报复") is not None  # 黄昏1 and 晨曦1
+    ruleset = tmp_path / "m216_mask"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
+    path = ruleset / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("        - 选择增幅\n") == 1
+    path.write_text(
+        text.replace("        - 选择增幅\n", "        - 选择增幅\n        - 觉醒狼王<报复>\n"), encoding="utf-8"
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("有[晨曦][黄昏]标签，却在早夜的步骤 早夜2" in str(p) for p in caught.value.problems), (
+        caught.value.problems
+    )
