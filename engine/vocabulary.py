@@ -247,7 +247,7 @@ SKILL_KEYS = {
     "tags": "skill tags (KNOWN_TAGS)",
     "targets": "how many targets: N | [least, most]",
     "range": "[选择范围]: a condition on each target",
-    "uses": "uses per game ([限定]: 1)",
+    "uses": "uses per game ([限定]: 1; 0: a count that starts empty and `add_uses` grows, 暗噬斩 [0：…])",
     "team": "{name, decide}: a [团队] skill",
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",

@@ -204,3 +204,13 @@ def test_a_skill_of_two_sub_phases_may_sit_in_a_step_of_each_but_no_other(tmp_pa
     assert any("有[晨曦][黄昏]标签，却在早夜的步骤 早夜2" in str(p) for p in caught.value.problems), (
         caught.value.problems
     )
+
+
+def test_a_count_at_zero_grows_back_into_use(tmp_path: Path) -> None:
+    game = _play(tmp_path, "  - night: 1\n")
+    hunter, hunt = game.st.seat(1), _held(game, 1, "猎杀")
+    hunt.state.uses = 0  # [0：…]: a count that starts empty
+    assert legal.not_held(game, hunter, hunt.skill) == "猎杀的次数已用完"
+    skill_uses.add_uses(game, 1, "猎杀", 2, "测试")
+    assert hunt.state.uses == 2
+    assert legal.not_held(game, hunter, hunt.skill) is None
