@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, labels, legal, messages, queue, rounds, texts, using, views
+from engine import cards, conditions, labels, legal, messages, queue, rounds, skill_uses, texts, using, views
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -48,6 +48,7 @@ def open_actors(game: Context, step: Step) -> None:
             if card.out and card.out_phase == st.phase_key:
                 _fire_after_out(game, seat, card, step)
         if not seat.alive:
+            _wait_last_words(game, seat, step)
             continue
         mine = cards.held(game, seat)
         for holding in mine:
@@ -120,14 +121,33 @@ def _fire_after_out(game: Context, seat: Seat, card: Card, step: Step) -> None:
             using.use(game, seat, Held(skill, state, card), [], None)
 
 
+def _wait_last_words(game: Context, seat: Seat, step: Step) -> None:
+    """[亡语]: a seat out is waited for in the first step since its out that holds such a skill."""
+    for holding in cards.held(game, seat):
+        skill = holding.skill
+        if skill_uses.LAST_WORDS not in skill.tags or not step.holds(skill):
+            continue
+        if skill_uses.enter_step(game, seat, holding) and legal.unavailable(game, seat, skill) is None:
+            game.st.waiting.append((seat.no, skill.name))
+
+
+def _waits(game: Context, no: int, name: str) -> bool:
+    """A waiting seat still counts: in the game, or out with an [亡语] skill."""
+    seat = game.st.seat(no)
+    if seat.alive:
+        return True
+    holding = cards.find(game, seat, name)
+    return holding is not None and skill_uses.LAST_WORDS in holding.skill.tags
+
+
 def pending(game: Context, seat: Seat) -> list[Skill]:
     """The skills this seat may still use or pass in the current step."""
     st = game.st
-    if not PHASES[st.phase].stepped or not seat.alive:
+    if not PHASES[st.phase].stepped:
         return []
     out = []
     for no, name in st.waiting:
-        holding = cards.find(game, seat, name) if no == seat.no else None
+        holding = cards.find(game, seat, name) if no == seat.no and _waits(game, no, name) else None
         if holding and legal.spent_this_phase(game, seat, holding.skill) is None:
             out.append(holding.skill)
     return out
@@ -138,7 +158,7 @@ def anyone_pending(game: Context) -> bool:
     st = game.st
     if PHASES[st.phase].votes:
         return True
-    return any(st.seat(no).alive for no, _ in st.waiting)
+    return any(_waits(game, no, name) for no, name in st.waiting)
 
 
 def _done(game: Context, seat: Seat, skills: list[str]) -> None:
@@ -165,6 +185,8 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
         bits.append(f"（选择：{'/'.join(words)}）")
     if holding and holding.state.uses is not None and skill.uses != 1:
         bits.append(f"（剩余{holding.state.uses}次）")
+    if holding and skill_uses.swift_left(game, holding):  # 迅捷剩余次数
+        bits.append(f"（迅捷剩余{skill_uses.swift_left(game, holding)}次）")
     if skill.forced:
         bits.append("（强制）")
     return "".join(bits)
@@ -368,8 +390,12 @@ def act(game: Context, cmd: c.Act) -> str:
             f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
         )
     replaced = any(a.seat == seat.no and a.skill == skill.name for a in st.acts)
-    st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)] + [new]
-    _done(game, seat, [skill.name])
+    if replaced and skill_uses.swift_covers(game, seat, holding):  # [迅捷]: one more use, not a change
+        replaced, st.acts = False, [*st.acts, new]
+    else:
+        st.acts = [a for a in st.acts if not (a.seat == seat.no and a.skill == skill.name)] + [new]
+    if not skill_uses.swift_covers(game, seat, holding):  # else it still waits: one more [迅捷] use, or 放弃
+        _done(game, seat, [skill.name])
     aimed = "、".join(game.label(t) for t in cmd.targets)
     game.log(
         "choose",

@@ -142,6 +142,29 @@ def _tag(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(s.no in st.tag_bearers.get(tag, ()) for tag in values)
 
 
+def _uses(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    states = {**s.cards[s.current].skills, **s.borrowed}
+    counts: dict[str, int] = {}
+    for name in bounds:
+        uses = states[name].uses if name in states else None
+        if uses is not None:
+            counts[name] = uses
+    return counter_holds(bounds, counts)
+
+
+def _status_count(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    return counter_holds(bounds, {name: sum(1 for i in s.statuses if i.name == name) for name in bounds})
+
+
+def _out_by(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return s.cards[s.current].out_kind in values
+
+
+def _counted_skill(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    states = {**s.cards[s.current].skills, **s.borrowed}
+    return any(state.uses is not None and not state.lost for state in states.values()) is value
+
+
 def _attacked(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(x.target == s.no and x.kind in values for x in st.attacks)
 
@@ -237,6 +260,7 @@ _SETS = {
     "voted_actor": _voted_actor,
     "tag": _tag,
     "pool": _pool,
+    "out_by": _out_by,
 }
 _FLAGS = {
     "alive": _alive,
@@ -245,9 +269,16 @@ _FLAGS = {
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
     "revealed": _revealed,
+    "counted_skill": _counted_skill,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
-_MAPPINGS = {"option": _option, "counter": _counter, "read_tonight": _read_tonight}
+_MAPPINGS = {
+    "option": _option,
+    "counter": _counter,
+    "read_tonight": _read_tonight,
+    "uses": _uses,
+    "status_count": _status_count,
+}
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
 

@@ -20,7 +20,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine import cards, change, conditions, effects, guard, kits, labels, phases, prompts, queue, rounds, texts
+from engine import (
+    cards,
+    change,
+    conditions,
+    effects,
+    guard,
+    kits,
+    labels,
+    phases,
+    prompts,
+    queue,
+    rounds,
+    skill_uses,
+    texts,
+)
 from engine.context import Context
 from engine.phases import PHASES, Phase
 from engine.state import Card, Damage, lasting_until
@@ -141,6 +155,7 @@ def out(game: Context, item: queue.Out) -> None:
     first = going[0]
     for card in going:
         cards.card_out(game, seat, card, item.cause)
+        skill_uses.on_card_out(card, item.kind, game)
     seat.alive = any(not c.out for c in seat.cards)
     game.changed()
     if item.cause == "投票":
@@ -266,6 +281,7 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object
                 if cards.spent(state):
                     continue
                 game.log("trigger", f"{game.who(seat.no)}的{skill.name}触发", skill.name)
+                skill_uses.fired(game, cards.Held(skill, state, card))
                 todo = trigger.effects if trigger.effects is not None else skill.effects
                 effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), todo)
             elif trigger.at == "dawn" and PHASES[st.phase].before_news:

@@ -34,6 +34,7 @@
     duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
+    add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -60,6 +61,7 @@ from engine import (
     messages,
     queue,
     readings,
+    skill_uses,
     targeting,
     texts,
 )
@@ -607,6 +609,27 @@ def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
 
+def _skill_named(ctx: Ctx, name: object) -> str:
+    """A skill named in an effect, or the act's choice (``choice``: 指定一个自己的技能)."""
+    return (ctx.choice or "") if name == "choice" else str(name)
+
+
+def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    name = _skill_named(ctx, effect.arg["skill"])
+    for target in subjects:
+        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), _rule(ctx, effect))
+
+
+def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        skill_uses.refresh(ctx.game, target, _skill_named(ctx, effect.arg), _rule(ctx, effect))
+
+
+def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        skill_uses.boost(ctx.game, target, ctx.choice or "", int(effect.arg.get("swift", 1)), _rule(ctx, effect))
+
+
 VERBS = {
     "damage": _damage,
     "status": _status,
@@ -643,6 +666,9 @@ VERBS = {
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,
+    "add_uses": _add_uses,
+    "refresh_skill": _refresh_skill,
+    "boost": _boost,
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import caps, cards, conditions, labels, texts, timeline
+from engine import caps, cards, conditions, labels, skill_uses, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -56,11 +56,16 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
 def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
     st, rs = game.st, game.rs
-    if not cards.publicly_in(game, seat):
+    last_words = skill_uses.LAST_WORDS in skill.tags
+    if not last_words and not cards.publicly_in(game, seat):
         return "你已出局"
     lost = not_held(game, seat, skill)
     if lost:
         return lost
+    if last_words:
+        why = _last_words_closed(game, seat, skill)
+        if why:
+            return why
     if not skill.forced and caps.has(game, seat, "silenced"):
         return "你处于[沉默]状态，不能发动非强制技能"
     allowed = caps.names(game, seat, "only_tags")
@@ -97,7 +102,7 @@ def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
     st = game.st
     title = texts.phase_title(st.phase, st.day)
     holding = cards.find(game, seat, skill.name)
-    if holding and holding.state.used_on == st.phase_key:
+    if holding and holding.state.used_on == st.phase_key and not skill_uses.swift_covers(game, seat, holding):
         return f"{title}已经发动过{skill.name}"
     cooling = timeline.cooling(game, seat, skill)
     if cooling:
@@ -114,6 +119,16 @@ def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
         if queued or (other_held and other_held.state.used_on == st.phase_key):
             return f"{title}已发动{other}，不能再发动{skill.name}"
     return None
+
+
+def _last_words_closed(game: Context, seat: Seat, skill: Skill) -> str | None:
+    """[亡语]: only after its card is out, until the end of the first step since in which it could be used."""
+    holding = cards.find(game, seat, skill.name)
+    if holding is None or skill_uses.last_words_open(game, seat, holding):
+        return None
+    if not (holding.card or seat.card).out:
+        return f"{skill.name}为[亡语]技能，只能在出局后发动"
+    return f"{skill.name}为[亡语]技能，出局后的下一个可发动时段已经结束"
 
 
 def _too_late(game: Context, skill: Skill) -> str | None:
@@ -152,6 +167,11 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(dict.fromkeys(game.st.spare_cards))
     if skill.choice_of == "skill":
         return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
+    if skill.choice_of == "own":  # 指定一个自己的非[强制]技能
+        mine = cards.held(game, seat)
+        return tuple(h.skill.name for h in mine if h.skill is not skill and not h.skill.forced and not h.state.lost)
+    if skill.choice_of == "own_counted":  # 自己其中一个次数技能
+        return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     return skill.choices
 
 
@@ -183,5 +203,7 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
             raise Refusal(why)
         return
     words = choice_words(game, seat, skill)
+    if not words and skill.choice_of in {"own", "own_counted"}:
+        raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
     if words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")

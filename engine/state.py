@@ -31,6 +31,10 @@ class SkillState:
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
     of_role: str = ""  # taken from another role's kit (获取技能): that role's definition; "": the card's own
+    swift: int = 0  # [迅捷N] given during play: uses past the cool-down left (时波增幅)
+    swift_night: int = 0  # the night that given [迅捷] lasts for (持续至夜晚结束); 0: the rest of the game
+    unexcluded_night: int = 0  # the night its [排斥] tag is lifted for (时波增幅 移除[排斥]标签)
+    last_step: str = ""  # [亡语]: the step its card's out left it, as "phase key/step"; after it, gone
 
 
 @dataclass
@@ -49,6 +53,7 @@ class Card:
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
     pool: str = ""  # the draw pool of its role as dealt (验人系, 强神 …), which `become` leaves as it is
+    out_kind: str = ""  # the damage kind of its out, kept on a card with an [亡语] skill (which reads it)
 
     @property
     def dealt_as(self) -> str:

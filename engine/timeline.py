@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards
+from engine import cards, skill_uses
 from engine.phases import Phase, game_day
 from engine.ruleset.model import Skill
 from engine.schedule import noon_refusal
@@ -23,16 +23,19 @@ if TYPE_CHECKING:
 def cooling(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the skill is still cooling down this game day, or None."""
     st = game.st
-    daily = (game.rs.cooldown == "game_day" and not skill.forced) or "排斥" in skill.tags
+    mine = cards.held(game, seat)
+    own = next((h for h in mine if h.skill.name == skill.name), None)
+    excluding = skill_uses.excluded(game, own) if own else "排斥" in skill.tags
+    daily = (game.rs.cooldown == "game_day" and not skill.forced) or excluding
     if not daily:
         return None
-    for held in cards.held(game, seat):
+    for held in mine:
         queued = any(a.seat == seat.no and a.skill == held.skill.name for a in st.acts)
         if game_day(held.state.used_on) != st.day and not queued:
             continue
-        if held.skill.name == skill.name and not queued:
+        if held.skill.name == skill.name and not queued and not skill_uses.swift_covers(game, seat, held):
             return f"第{st.day}个游戏日已经发动过{skill.name}，下次天数更新时冷却完毕"
-        if held.skill.name != skill.name and "排斥" in skill.tags and "排斥" in held.skill.tags:
+        if held.skill.name != skill.name and excluding and skill_uses.excluded(game, held):
             return f"每天只能发动一个[排斥]技能，第{st.day}个游戏日已发动{held.skill.name}"
     return None
 

@@ -4,7 +4,7 @@ A use is announced as ``events.SkillUsed``, for the rules that answer any use (�
 
 from __future__ import annotations
 
-from engine import cards, conditions, effects, phases, readings, targeting
+from engine import cards, conditions, effects, phases, readings, skill_uses, targeting
 from engine.cards import Held
 from engine.context import Context
 from engine.events import SkillUsed
@@ -18,7 +18,7 @@ def resolve(game: Context, act: Act) -> None:
     if holding is None or cards.spent(holding.state):
         game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
         return
-    if not holding.skill.team and not seat.alive:
+    if not holding.skill.team and not seat.alive and skill_uses.LAST_WORDS not in holding.skill.tags:
         game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
         return
     use(game, seat, holding, list(act.targets), act.choice)
@@ -28,6 +28,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
     st = game.st
     skill, state = holding.skill, holding.state
+    skill_uses.spend_swift(game, holding)
     if state.uses is not None:
         state.uses -= 1
     state.used += 1
@@ -93,4 +94,5 @@ def fire_targeted(game: Context, user: Seat, skill: Skill, targets: list[int]) -
                     holding.skill.name,
                 )
                 ctx = effects.Ctx(game, actor=no, skill=holding.skill, targets=[user.no], rule=holding.skill.name)
+                skill_uses.fired(game, holding)
                 effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)

@@ -30,7 +30,7 @@ TAGS = {
     "凌晨": "used in a step of timeline.凌晨",
     "晨曦": "used in a step of timeline.晨曦 (before 开门)",
     "指定": "the skill names targets from a [选择范围]",
-    "限定": "once per game",
+    "限定": "once per game; on a [强制] trigger: it fires once (只会触发一次触发效果)",
     "强制": "may not be passed; made at random when left unmade",
     "团队": "decided by the team together",
     "绝情": "each target only once per game",
@@ -41,6 +41,8 @@ TAGS = {
     "无私": "not oneself",
     "翻牌": "used by making the current card public; not once it is public",
     "附加": "not held at the deal: an effect gives it during play (grant_skill)",
+    "迅捷": "[迅捷]: usable past its cool-down, any number of times; a count given during play ([迅捷1]) is `boost`'s, one use past the cool-down each (可无视冷却时间发动且不会产生冷却时间…迅捷次数可以叠加)",
+    "亡语": "[亡语]: usable only once its card is out, until the end of the first step since in which it could be used (出局后，下一个可发动时点结束阶段之前使用)",
 }
 KNOWN_TAGS = set(TAGS)
 
@@ -112,6 +114,9 @@ EFFECT_VERBS = {
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
     "attach": "{tags}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
+    "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
+    "refresh_skill": "name | choice: the subjects' skill is back to its initial uses and ready at once (刷新至初始)",
+    "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -179,6 +184,10 @@ CONDITION_KEYS = {
     "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
     "read_tonight": "{skill, pool | role | camp}: the acting seat's check of that name read it so tonight (耀光: 照耀反馈为[狼人系身份]; pool: the seen role's pool)",
     "revealed": "true | false: its current card is (not) public by a [翻牌] skill (选择范围：未翻牌)",
+    "uses": "{skill: {at_most | at_least: N}}: the seat holds that skill with a count in these bounds (次数为负数: at_most: -1)",
+    "out_by": "its current card went out by an attack of one of these damage kinds (kept for [亡语] skills: 不是因为[特攻]或[暴击]出局时)",
+    "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
+    "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -255,7 +264,7 @@ SKILL_KEYS = {
     "tags": "skill tags (KNOWN_TAGS)",
     "targets": "how many targets: N | [least, most]",
     "range": "[选择范围]: a condition on each target",
-    "uses": "uses per game ([限定]: 1)",
+    "uses": "uses per game ([限定]: 1; 0: a count that starts empty and `add_uses` grows, 暗噬斩 [0：…])",
     "team": "{name, decide}: a [团队] skill",
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",
@@ -265,7 +274,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | spare: the choice names a non-[强制] skill of the ruleset, or one of the undealt cards (迷梦, 偷换)",
+    "choice_of": "skill | spare | own | own_counted: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

@@ -178,14 +178,14 @@ def _check_skill(
     if skill.timing in {"night", "setup"} and not any(places(entry, skill) for entry in placed):
         _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
     own_step = rs.step_of(skill)
-    for tag in skill.tags & set(TIMELINE_KEYS) - {SubPhase.OPENING}:  # [黄昏] … [晨曦]: that sub-phase's steps
-        if own_step is not None and own_step.sub_phase != tag:
-            _problem(
-                ctx,
-                rs,
-                f"技能 {skill.name} 有[{tag}]标签，却在{own_step.sub_phase}的步骤 {own_step.name} 中",
-                skill.where,
-            )
+    sub_phases = skill.tags & set(TIMELINE_KEYS) - {SubPhase.OPENING}  # [黄昏] … [晨曦]: those sub-phases' steps
+    own_steps = [s for s in (*rs.setup_steps, *rs.dusk_steps, *rs.night_steps, rs.day_step) if s.holds(skill)]
+    wrong = [s for s in own_steps if s.sub_phase not in sub_phases]  # 报复[晨曦][黄昏] sits in a step of each
+    if sub_phases and wrong:
+        tags = "][".join(sorted(sub_phases))
+        _problem(
+            ctx, rs, f"技能 {skill.name} 有[{tags}]标签，却在{wrong[0].sub_phase}的步骤 {wrong[0].name} 中", skill.where
+        )
     if skill.team and skill.team.team not in rs.teams:
         _problem(ctx, rs, f"技能 {skill.name} 的团队 {skill.team.team} 未定义", skill.where)
     if skill.requires and skill.requires not in siblings:

@@ -83,6 +83,7 @@ EXAMPLES = {
     "封锁投票": "notices: {public_only: [上警, 投票, 出局, 复活, 封锁投票]}",
     "knife": "appears: {knife: 有刀}",
     "if_judged": "- {damage: {kind: 特攻}, if_judged: [狼人阵营]}",
+    "refresh_skill": "- {refresh_skill: 暗夜之佑, to: self}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [

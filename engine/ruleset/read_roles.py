@@ -200,8 +200,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill 或 spare")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own 或 own_counted")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -425,6 +425,15 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"tags"}, verb)
     elif verb == "hand_over" and arg != "all":
         ctx.err(enode, verb, "hand_over 只可为 all")
+    elif verb in {"add_uses", "boost"}:
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift"}, verb)
+            if verb == "add_uses" and not node.get("skill"):
+                ctx.err(node, "skill", "add_uses 需要 skill：技能名，或 choice（发动时的选择）")
+            number = node.get("by" if verb == "add_uses" else "swift", 1)
+            if not isinstance(number, int) or isinstance(number, bool):
+                ctx.err(node, "by" if verb == "add_uses" else "swift", f"{verb} 的次数应为整数")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
@@ -469,7 +478,7 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter", "read_tonight"} and not isinstance(v, dict):
+        elif k in {"option", "counter", "read_tonight", "uses", "status_count"} and not isinstance(v, dict):
             ctx.err(node, k, f"{k} 应为映射")
         elif k == "read_tonight":
             ctx.keys(v, {"skill", "pool", "role", "camp"}, "read_tonight")

@@ -32,6 +32,7 @@ from engine.errors import Refusal
 from engine.game import Game
 from engine.messages import Message, To
 from engine.phases import PHASES, Phase
+from engine.ruleset.model import Skill
 from engine.ruleset.steps import Step
 from engine.scenario.spec import ABSTAIN, ActSpec, Block, Malformed, Scenario
 
@@ -168,18 +169,23 @@ class Runner:
             self._submit(spec)
         self.pending_after = []
 
-    def _step_of(self, spec: ActSpec) -> Step | None:
-        """The step of the act's skill as its seat holds it (its role's own where several define the name)."""
+    def _skill_of(self, spec: ActSpec) -> Skill | None:
+        """The act's skill as its seat holds it (its role's own where several define the name)."""
         holding = cards.find(self.game, self.game.st.seat(self.sc.seat_of(spec.by)), spec.skill)
-        skill = holding.skill if holding else self.sc.ruleset.skill(spec.skill)
+        return holding.skill if holding else self.sc.ruleset.skill(spec.skill)
+
+    def _step_of(self, spec: ActSpec) -> Step | None:
+        """The (first) step of the act's skill."""
+        skill = self._skill_of(spec)
         return self.sc.ruleset.step_of(skill) if skill else None
 
     def _step_open_for(self, spec: ActSpec) -> bool:
-        """The step that holds this act's skill (黄昏's, 晨曦's) is open: an ``after`` act for it goes in now."""
-        st, step = self.game.st, self._step_of(spec)
-        if step is None or not PHASES[step.phase].stepped or st.phase != step.phase or st.deadline is None or st.work:
+        """A step that holds this act's skill (黄昏's, 晨曦's; 报复 has one of each) is open: an ``after``
+        act for it goes in now."""
+        st, skill = self.game.st, self._skill_of(spec)
+        if skill is None or not PHASES[st.phase].stepped or st.deadline is None or st.work:
             return False
-        return self.sc.ruleset.steps(st.phase)[st.step] is step
+        return self.sc.ruleset.steps(st.phase)[st.step].holds(skill)
 
     def _when(self, phase: Phase, day: int) -> float:
         """Where a phase lies on the game's timeline, for 'reached or passed' tests."""
