@@ -106,6 +106,10 @@ def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (vote == (s.no, actor.cards[actor.current].id)) is value
 
 
+def _actor_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    return bool(a) and (s.camp == st.seat(a).camp) == value
+
+
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     return sum(1 for c in s.cards if not c.out) == value
 
@@ -215,6 +219,7 @@ _FLAGS = {
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
+    "actor_camp": _actor_camp,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {"option": _option, "counter": _counter}
@@ -258,7 +263,14 @@ def compiled(cond: dict[str, Any] | None) -> Test:
     return entry[1]
 
 
-ACTOR_KEYS = {"self", "voted_by_actor", "attacked_actor", "runner_up", "voted_actor"}  # keys that read who acts
+ACTOR_KEYS = {
+    "self",
+    "voted_by_actor",
+    "attacked_actor",
+    "runner_up",
+    "voted_actor",
+    "actor_camp",
+}  # keys that read who acts
 
 
 def uses_actor(cond: dict[str, Any] | str | None) -> bool:

@@ -30,6 +30,7 @@
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
+    reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -527,6 +528,16 @@ def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
         ctx.game.ask_succession(ctx.actor)
 
 
+def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if not card.revealed:
+            card.revealed = True
+            ctx.game.changed(target)
+            ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", _rule(ctx, effect))
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -561,6 +572,7 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "reveal": _reveal,
 }
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards
+from engine import caps, cards
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -39,6 +39,8 @@ def first_guard(
     """The status that stops this hit on this seat, or None. ``soonest``: the durations in the
     order they end, seen from now; ``instead``: only guards whose giver goes out in its place."""
     rs, st = game.rs, game.st
+    if caps.has(game, seat, "no_guards"):  # 邪祟灵光: 持有的[防御状态]不会触发
+        return None
     kind = rs.damage.get(hit.kind) if hit.at == "strike" else None
     found = []
     for status in seat.statuses:

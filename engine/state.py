@@ -30,6 +30,7 @@ class SkillState:
     before: tuple[str, tuple[int, ...]] = ("", ())  # the use before, on another day or night: (phase key, targets)
     granted: int = 0  # order of receipt of a skill given during play (幸运儿); 0: came with the card
     unaware: bool = False  # lost without being told: still offered, and refused only when used (长寿之命)
+    outs_counted: int = 0  # outs its ``gains_uses`` has counted (至圣斩: 每2个…出局)
 
 
 @dataclass

@@ -55,6 +55,7 @@ TRIGGERS = {
     "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
     "tally": "fires as the day's vote is counted (默契)",
     "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
+    "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
 }
 TRIGGER_KEYS = {
     "on": "one of TRIGGERS",
@@ -62,12 +63,13 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风)",
     "skills": "targeted: only these skills",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
     "roles": "other_out: the roles whose out sets it off",
     "effects": "this trigger's own effects instead of the skill's (a skill with several triggers)",
+    "share": "headcount: the share of the seats dealt (一半: 1/2)",
 }
 
 # How a [团队] skill's members' choices become the team's.
@@ -106,6 +108,7 @@ EFFECT_VERBS = {
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
+    "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -165,6 +168,7 @@ CONDITION_KEYS = {
     "not": "negation",
     "any": "one of the listed conditions",
     "all": "every listed condition",
+    "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -263,6 +267,8 @@ SKILL_KEYS = {
     "out_tonight": "true: still fires this night after its card went out (灵尾)",
     "counts_as": "shares [厌旧] with that skill (幸运儿's 守护之盾)",
     "todo": "not implemented yet: why",
+    "aura": "[{status, to}]: statuses kept on the seats `to` picks (self, or {beside: self, among}: the living seats next to its holder in the 电梯楼, 首尾相邻) while its holder is in and holds it, recomputed as seats go out (守护灵光, 邪祟灵光)",
+    "gains_uses": "{per, of, by, kinds}: one use more for each `per` outs of seats meeting `of` put out by a seat meeting `by`, or by an attack of `kinds` ([0：每2个[村民阵营]角色因为[非村民阵营]角色的技能出局])",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",
@@ -584,4 +590,16 @@ VICTORY_KEYS = {
     "lose": "the camp's lose conditions, the same way",
     "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
     "on_lose": "effects when the camp is lost (失去杀人技能)",
+}
+# A skill's aura (守护灵光, 邪祟灵光: 与…当天电梯楼相邻的角色获得…).
+AURA_KEYS = {
+    "status": "the status each picked seat holds",
+    "to": "self | {beside: self, among: condition}: the living seats next to the holder (电梯楼相邻) meeting `among`",
+}
+# Uses that grow with outs (至圣斩, 暗噬斩: [0：每2个…出局]).
+GAINS_USES_KEYS = {
+    "per": "how many outs give one use",
+    "of": "a condition on the seat going out (its 实际阵营 as it goes out)",
+    "by": "a condition on the out's source (the seat whose skill put it out)",
+    "kinds": "attacks that count whatever their source (因为[投票出局]的伤害出局)",
 }

@@ -78,6 +78,8 @@ EXAMPLES = {
     "深夜": "预言: {tags: [深夜, 指定]}",
     "凌晨": "毒药: {tags: [凌晨, 指定, 限定]}",
     "晨曦": "破伤风出局: {tags: [晨曦, 强制]}",
+    "noon_start": "- status: {name: 恐惧, until: noon_start}",
+    "dusk_end": "- status: {name: 隐身, until: dusk_end}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -221,6 +223,8 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("draw.when[]", "", v.DRAW_WHEN_KEYS, "key"),
     ("draw.when[].if, draw.sizes[].if", "", v.DRAW_IF_KEYS, "key"),
     ("draw.strength", "", v.DRAW_STRENGTH_KEYS, "key"),
+    ("roles.<name>.skills.<name>.aura[]", "", v.AURA_KEYS, "key"),
+    ("roles.<name>.skills.<name>.gains_uses", "", v.GAINS_USES_KEYS, "key"),
 ]
 
 
