@@ -158,11 +158,23 @@ class Context:
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:
             self.tell(target, sdef.told)
+        if sdef.forgets:
+            self._forget(seat, name, sdef.forgets, rule)
         if sdef.dawn_notice:
             self.st.dawn_statuses.append((name, target))
         if not echoed:  # 邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血]
             for echo in [s for s in seat.statuses if name in self.rs.statuses[s.name].echoes]:
                 self.grant_status(target, name, source=echo.source, until=until, uses=uses, rule=echo.name, echoed=True)
+
+    def _forget(self, seat: Seat, name: str, tags: tuple[str, ...], rule: str) -> None:
+        """遗忘: the holder's current card loses its skills with these tags and the statuses they keep;
+        told only when it held one (仅在角色持有[强制]技能时会得知)."""
+        role = self.rs.roles.get(seat.card.role)
+        mine = {n: (role.skills.get(n) if role else None) or self.rs.skill(n) for n in seat.card.skills}
+        lost = tuple(n for n, sk in mine.items() if sk and set(sk.tags) & set(tags) and not seat.card.skills[n].lost)
+        if lost:
+            self.lose_skills(seat.no, lost, rule)
+            self.tell(seat.no, f"你因[{name}]失去了技能：{'、'.join(lost)}。")
 
     def _again(self, seat: Seat, name: str, again: Again, source: int, rule: str) -> None:
         """A status gained again while held is an attack instead, marked for the first of its steps to come."""

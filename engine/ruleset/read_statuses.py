@@ -57,6 +57,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             again=_again(node, name, ctx),
             every=_every(node, name, ctx),
             echoes=ctx.names(node, "echoes"),
+            forgets=ctx.names(node, "forgets"),
         )
     for name, node in section.items():
         if name in out:
@@ -128,6 +129,7 @@ def _include(out: dict[str, m.StatusDef], name: str, path: tuple[str, ...], node
         _include(out, part, (*path, name), node, ctx)
         for cap, value in out[part].caps.items():
             sdef.caps.setdefault(cap, value)
+        sdef.forgets = sdef.forgets or out[part].forgets  # 净化 = … + 遗忘
 
 
 def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
