@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import caps, cards
+from engine import caps, cards, phases
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -77,7 +77,11 @@ def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:
 
 def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
     """A status held with a skill works only while its holder holds that skill (an elder whose
-    skills are used by another)."""
+    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜)."""
     if not status.until.startswith("skill:"):
         return True
-    return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
+    held = cards.find(game, seat, status.until.removeprefix("skill:"))
+    if held is None:
+        return False
+    night_only = any(g.status == status.name and g.phase == "night" for g in held.skill.grants)
+    return not night_only or phases.kind(game.st.phase) == "night"

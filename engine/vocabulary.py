@@ -247,7 +247,7 @@ SKILL_KEYS = {
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",
     "exclusive": "not in the same phase as these skills",
-    "grants": "statuses held with the skill",
+    "grants": "statuses held with the skill; {status, uses, in: night}: held only at night (主宰黑夜: 夜晚获得[不死])",
     "effects": "[结算效果]",
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",

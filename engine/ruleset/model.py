@@ -73,6 +73,7 @@ class Grant:
 
     status: str
     uses: int | None = None
+    phase: str = ""  # night: it works only at night (主宰黑夜: 假面夜晚获得[不死])
 
 
 @dataclass

@@ -175,8 +175,10 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     for i, g in enumerate(node.get("grants") or []):
         gnode = ctx.mapping(g, node["grants"], i, "grants")
         if gnode is not None:
-            ctx.keys(gnode, {"status", "uses"}, f"{what}.grants")
-            grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None)))
+            ctx.keys(gnode, {"status", "uses", "in"}, f"{what}.grants")
+            if ctx.text(gnode, "in") not in {"", "night"}:
+                ctx.err(gnode, "in", f"{what}.grants 的 in 只可为 night（仅夜晚持有）")
+            grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None), ctx.text(gnode, "in")))
     range_ = node.get("range")
     if range_ is not None:
         read_condition(range_, node, "range", ctx)

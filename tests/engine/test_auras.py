@@ -4,13 +4,20 @@ actor_camp condition (M216, 002 L91–94, L209–212, L430)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
+
 from engine import auras, caps, conditions, gained_uses, guard
 from engine import commands as c
+from engine.errors import RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import T0, run_to
 
 RS = load_ruleset("m216_mask")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _game(*roles: str) -> Game:
@@ -93,3 +100,36 @@ def test_actor_camp_compares_the_subject_with_the_acting_seat() -> None:
     assert conditions.holds({"actor_camp": True}, st.seat(1), 2, st)
     assert conditions.holds({"actor_camp": False}, st.seat(4), 2, st)
     assert not conditions.holds({"actor_camp": False}, st.seat(3), 2, st)
+
+
+def test_a_grant_held_only_at_night_guards_only_at_night(tmp_path: Path) -> None:
+    target = tmp_path / "m216"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
+    path = target / "roles_auras.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "        grants: [{status: 守护, uses: 1}]"
+    assert old in text
+    path.write_text(text.replace(old, "        grants: [{status: 不死, in: night}]"), encoding="utf-8")
+    rs = load_ruleset(target)
+    game = Game.start(
+        rs, c.Start(at=T0, seed=1, names=("甲", "乙"), roles=(("长老",), ("夜之贵族",)), options=(("自定板子", True),))
+    )
+    elder = game.st.seat(1)
+    hit = guard.Hit(("暴击",), "strike", "暴击")
+    run_to(game, "day", 2)
+    assert elder.has_status("不死") and guard.first_guard(game, elder, hit, ()) is None
+    run_to(game, "night", 2)
+    assert guard.first_guard(game, elder, hit, ()) is not None
+
+
+def test_a_grant_in_anything_but_night_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "m216"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
+    path = target / "roles_auras.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace("grants: [{status: 守护, uses: 1}]", "grants: [{status: 不死, in: day}]"), encoding="utf-8"
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(target)
+    assert any("in 只可为 night" in str(p) for p in caught.value.problems)
