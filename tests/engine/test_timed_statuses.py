@@ -4,8 +4,14 @@ anchored to sub-phases; an out trigger asking the out's source (破伤风, 村�
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
+
 from engine import commands as c
 from engine import queue
+from engine.errors import RulesetError
 from engine.game import Game
 from engine.phases import Phase
 from engine.ruleset.loader import load_ruleset
@@ -121,3 +127,24 @@ def test_an_out_trigger_asks_the_outs_source() -> None:
     game.tick(game.st.now)
     assert not game.st.seat(3).alive and game.st.seat(5).has_status("净化")
     assert game.st.seat(2).has_status("秩序") and not game.st.seat(2).has_status("净化")
+
+
+def test_a_timed_status_must_name_steps_and_a_kind_that_exist(tmp_path: Path) -> None:
+    target = tmp_path / "m216"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rulesets" / "m216_mask", target)
+    path = target / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (
+        ("at: [黄昏1, 凌晨2]}", "at: [黄昏1, 凌晨3]}"),
+        ("step: 晨曦1\n      effects:\n        - damage", "step: 晨曦9\n      effects:\n        - damage"),
+        ("kind: 暴击, cause: 二次流血", "kind: 重击, cause: 二次流血"),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(target)
+    found = " ".join(str(p) for p in caught.value.problems)
+    assert "凌晨3 不在黄昏或夜晚的步骤中" in found
+    assert "every.step 晨曦9" in found
+    assert "again.kind 重击" in found
