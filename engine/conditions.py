@@ -110,6 +110,10 @@ def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (vote == (s.no, actor.cards[actor.current].id)) is value
 
 
+def _actor_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    return bool(a) and (s.camp == st.seat(a).camp) == value
+
+
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     return sum(1 for c in s.cards if not c.out) == value
 
@@ -270,6 +274,7 @@ _FLAGS = {
     "exiled_today": _exiled_today,
     "revealed": _revealed,
     "counted_skill": _counted_skill,
+    "actor_camp": _actor_camp,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {
@@ -326,6 +331,7 @@ ACTOR_KEYS = {
     "runner_up",
     "voted_actor",
     "read_tonight",
+    "actor_camp",
 }  # keys that read who acts
 
 

@@ -24,7 +24,9 @@ from engine.events import SkillsLost, TeamFormed
 from engine.messages import Audience, Message
 from engine.phases import PHASES
 from engine.ruleset.model import Ruleset
-from engine.state import GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
+from engine.ruleset.status_parts import Again
+from engine.ruleset.steps import first_to_come
+from engine.state import Damage, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
 
 
 class Context:
@@ -115,16 +117,28 @@ class Context:
     # ------------------------------------------------------------------ primitives
 
     def grant_status(
-        self, target: int, name: str, *, source: int, until: str, uses: int | None, rule: str, quiet: bool = False
+        self,
+        target: int,
+        name: str,
+        *,
+        source: int,
+        until: str,
+        uses: int | None,
+        rule: str,
+        quiet: bool = False,
+        echoed: bool = False,
     ) -> None:
         seat = self.st.seat(target)
         sdef = self.rs.statuses[name]
-        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
-            return  # 相同的状态不会重复施加效果
         warded = next((s.name for s in seat.statuses if sdef.is_of(self.rs.statuses[s.name].immune_to)), "")
         if warded:  # 秩序: 免疫负面状态
             self.log("status", f"{self.who(target)}因[{warded}]免疫[{name}]", rule)
             return
+        if sdef.again is not None and seat.has_status(name):  # 流血: 再次获得时改为造成[暴击]
+            self._again(seat, name, sdef.again, source, rule)
+            return
+        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
+            return  # 相同的状态不会重复施加效果
         if sdef.clears:  # 秩序: 清除负面状态
             cleared = self.remove_statuses(seat, lambda s: self.rs.statuses[s.name].is_of(sdef.clears))
             if cleared:
@@ -150,8 +164,33 @@ class Context:
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
         if sdef.told and not quiet:
             self.tell(target, sdef.told)
+        if sdef.forgets:
+            self._forget(seat, name, sdef.forgets, rule)
         if sdef.dawn_notice:
             self.st.dawn_statuses.append((name, target))
+        if not echoed:  # 邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血]
+            for echo in [s for s in seat.statuses if name in self.rs.statuses[s.name].echoes]:
+                self.grant_status(target, name, source=echo.source, until=until, uses=uses, rule=echo.name, echoed=True)
+
+    def _forget(self, seat: Seat, name: str, tags: tuple[str, ...], rule: str) -> None:
+        """遗忘: the holder's current card loses its skills with these tags and the statuses they keep;
+        told only when it held one (仅在角色持有[强制]技能时会得知)."""
+        role = self.rs.roles.get(seat.card.role)
+        mine = {n: (role.skills.get(n) if role else None) or self.rs.skill(n) for n in seat.card.skills}
+        lost = tuple(n for n, sk in mine.items() if sk and set(sk.tags) & set(tags) and not seat.card.skills[n].lost)
+        if lost:
+            self.lose_skills(seat.no, lost, rule)
+            self.tell(seat.no, f"你因[{name}]失去了技能：{'、'.join(lost)}。")
+
+    def _again(self, seat: Seat, name: str, again: Again, source: int, rule: str) -> None:
+        """A status gained again while held is an attack instead, marked for the first of its steps to come."""
+        st = self.st
+        step, late = first_to_come(st.phase, st.step, self.rs.dusk_steps, self.rs.night_steps, again.at)
+        if not step:
+            return
+        night = st.day + 1 if late else 0  # marked tonight for the next 黄昏: it outlasts the night's end
+        st.damage.append(Damage(seat.no, again.kind, again.cause, source, step, night=night))
+        self.log("mark", f"{self.who(seat.no)}再次获得[{name}]，改为{again.cause}（{again.kind}，于{step}结算）", rule)
 
     def changed(self, seat: int | None = None) -> None:
         """Note a change a victory condition can read (alive, camp, status, team). ``seat``: it

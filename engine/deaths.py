@@ -21,11 +21,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import (
+    auras,
     cards,
     change,
     conditions,
     effects,
+    gained_uses,
     guard,
+    headcount,
     kits,
     labels,
     phases,
@@ -176,6 +179,9 @@ def out(game: Context, item: queue.Out) -> None:
                 game.log(
                     "status", f"{game.who(other.no)}的{'、'.join(s.name for s in ended)}因来源出局而取消", item.cause
                 )
+        gained_uses.count_out(game, seat, item.source, item.kind)
+    auras.refresh(game)  # 电梯楼相关效果都排除当前已出局成员
+    headcount.check(game)  # 当场上人数变为开局人数的一半及以下时
     for card in going:
         role = rs.roles[card.role]
         effects.run(effects.Ctx(game, actor=seat.no, rule=f"{role.name}出局", card=card), role.on_out)
@@ -199,7 +205,7 @@ def after_out(game: Context, after: queue.AfterOut) -> None:
     follow: list[object] = []
     reactions: list[object] = []
     for card in going if item.cause not in NO_REACTIONS else []:
-        reactions.extend(_reactions(game, seat, card, item.cause))
+        reactions.extend(_reactions(game, seat, card, item.cause, item.source))
     for card in going:
         _others_react(game, seat, card)
     if not seat.alive:
@@ -258,8 +264,9 @@ def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:
     change.make_sheriff(game, chosen.no, f"警长{cause}，警徽随机移交")
 
 
-def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object]:
-    """The out card's own triggers: forced ones fire now, others prompt (or wait for 开门)."""
+def _reactions(game: Context, seat: Seat, card: Card, cause: str, source: int) -> list[object]:
+    """The out card's own triggers: forced ones fire now, others prompt (or wait for 开门); a
+    trigger's ``by`` asks the out's source (破伤风: 因[实际阵营]为[狼人阵营]角色的技能出局)."""
     st = game.st
     out: list[object] = []
     owned = [(cards.skill_def(game, card, name), state) for name, state in card.skills.items()]
@@ -276,6 +283,8 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str) -> list[object
             ):
                 continue
             if trigger.phase and trigger.phase != (phases.kind(st.phase) or "day"):
+                continue
+            if trigger.by is not None and not (source and conditions.holds(trigger.by, st.seat(source), seat.no, st)):
                 continue
             if skill.forced:
                 if cards.spent(state):

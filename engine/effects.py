@@ -35,6 +35,7 @@
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
+    reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -605,6 +606,16 @@ def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
 
 
+def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if not card.revealed:
+            card.revealed = True
+            ctx.game.changed(target)
+            ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", _rule(ctx, effect))
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -669,6 +680,7 @@ VERBS = {
     "add_uses": _add_uses,
     "refresh_skill": _refresh_skill,
     "boost": _boost,
+    "reveal": _reveal,
 }
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import (
     acting,
+    auras,
     cards,
     change,
     deaths,
@@ -40,6 +41,7 @@ from engine import (
     queue,
     readings,
     rounds,
+    timed_statuses,
     together,
     using,
     victory,
@@ -116,6 +118,8 @@ def _open_next(game: Context, _item: OpenNext) -> None:
         st.phase, st.step = Phase.DUSK, 0
         open_step(game)
     elif st.phase in {Phase.DAY, Phase.DUSK}:
+        if st.phase == Phase.DUSK:
+            durations.end_at(game, "dusk_end")  # 至下一个[黄昏]阶段结束
         change.end_of("day_end", game)
         _open_night(game, st.day if rs.first == Phase.DAY else st.day + 1)
     elif st.phase == Phase.ELECTION:
@@ -183,6 +187,8 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     st.acts, st.waiting, st.votes = [], [], {}
     st.vote_round, st.exiled_today = 1, []
     game.log("phase", f"第{st.day}天开门", secret=False)
+    durations.end_at(game, "noon_start")  # 持续至下一个[正午]阶段开始
+    auras.refresh(game)
     if planned:
         notices.publish(game, f"【第{st.day}天开门】")
         st.exiled_yesterday = []
@@ -206,6 +212,7 @@ def open_step(game: Context) -> None:
         assert st.step_opened is not None
         st.deadline = max(st.now, close_deadline(st.step_opened, step.after_close))
     st.acts = []
+    auras.refresh(game)
     if len(game.memo) > MEMO_LIMIT:  # keys carry the version and the step; old ones only take room
         game.memo.clear()
     for team in step.joins:
@@ -239,6 +246,7 @@ def _close(game: Context, _item: CloseStep) -> None:
         items.append(StepEffects(step.name))
     items.append(OpenNext())
     push_front(game, items)
+    timed_statuses.at_close(game, step.name)  # 疾病 at 晨曦: struck before the step's acts resolve
 
 
 def _resolve(game: Context, item: Resolve) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import cards
+from engine import caps, cards, phases
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -39,6 +39,8 @@ def first_guard(
     """The status that stops this hit on this seat, or None. ``soonest``: the durations in the
     order they end, seen from now; ``instead``: only guards whose giver goes out in its place."""
     rs, st = game.rs, game.st
+    if caps.has(game, seat, "no_guards"):  # 邪祟灵光: 持有的[防御状态]不会触发
+        return None
     kind = rs.damage.get(hit.kind) if hit.at == "strike" else None
     found = []
     for status in seat.statuses:
@@ -75,7 +77,11 @@ def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:
 
 def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
     """A status held with a skill works only while its holder holds that skill (an elder whose
-    skills are used by another)."""
+    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜)."""
     if not status.until.startswith("skill:"):
         return True
-    return cards.find(game, seat, status.until.removeprefix("skill:")) is not None
+    held = cards.find(game, seat, status.until.removeprefix("skill:"))
+    if held is None:
+        return False
+    night_only = any(g.status == status.name and g.phase == "night" for g in held.skill.grants)
+    return not night_only or phases.kind(game.st.phase) == "night"

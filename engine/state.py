@@ -35,6 +35,7 @@ class SkillState:
     swift_night: int = 0  # the night that given [迅捷] lasts for (持续至夜晚结束); 0: the rest of the game
     unexcluded_night: int = 0  # the night its [排斥] tag is lifted for (时波增幅 移除[排斥]标签)
     last_step: str = ""  # [亡语]: the step its card's out left it, as "phase key/step"; after it, gone
+    outs_counted: int = 0  # outs its ``gains_uses`` has counted (至圣斩: 每2个…出局)
 
 
 @dataclass

@@ -37,6 +37,10 @@ STATUS_KEYS = {
     "guards": "what it stops: a damage kind as it strikes, or an out as it is resolved (守护, 坚韧, 霸道, 不死)",
     "appears": "how its holder is seen by checks while it holds it (雪隐: {camp: 村民阵营}); see `appears`",
     "skills": "skills its holder holds while it holds it",
+    "again": "{kind, cause, at: [steps]}: gained again while held, it is instead an attack of `kind` from that giver, resolved at the first of the steps `at` to come (流血: 再次获得…改为造成[暴击]; 二次流血 at 黄昏1, 凌晨2)",
+    "every": "{step, effects}: as each step `step` closes, `effects` run with its giver acting on its holder, even once the giver is out (疾病: 每个[晨曦]…受到来自状态赋予者的[特攻])",
+    "echoes": "statuses its holder, gaining one, gains once more from this status's giver (邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血])",
+    "forgets": "skill tags: gaining it (or a compound including it), its holder loses its skills with these tags and what they keep on it, told only if it held one (遗忘: 失去所有[强制]技能，持续生效的效果也会一并失去)",
 }
 
 
@@ -85,6 +89,7 @@ CAPS = {
         "votes (the 警长's) still count (封锁投票)",
         "engine.voting",
     ),
+    "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
 }
 
 
@@ -94,7 +99,7 @@ class Anchor:
     the phase that moment closes lasts on to the next such moment (在下一个讨论日: next_day_end)."""
 
     gloss: str
-    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out; "": never
+    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out | noon_start | dusk_end; "": never
     not_granted_now: bool = False
 
 
@@ -108,6 +113,8 @@ UNTILS = {
     "election_end": Anchor("until 竞选日 ends", "election_end"),
     "source_out": Anchor("until its giver is out", "source_out"),
     "night_start": Anchor("until the next night opens (在下一个夜晚开始前)", "night_start", not_granted_now=True),
+    "noon_start": Anchor("until the next [正午] opens: the day's 开门 (持续至下一个[正午]阶段开始)", "noon_start"),
+    "dusk_end": Anchor("until the next [黄昏] ends, as the night opens (持续至下一个[黄昏]阶段结束)", "dusk_end"),
 }
 STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {

@@ -57,6 +57,7 @@ TRIGGERS = {
     "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
     "tally": "fires as the day's vote is counted (默契)",
     "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
+    "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
 }
 TRIGGER_KEYS = {
     "on": "one of TRIGGERS",
@@ -64,12 +65,13 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风)",
     "skills": "targeted: only these skills",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
     "roles": "other_out: the roles whose out sets it off",
     "effects": "this trigger's own effects instead of the skill's (a skill with several triggers)",
+    "share": "headcount: the share of the seats dealt (一半: 1/2)",
 }
 
 # How a [团队] skill's members' choices become the team's.
@@ -117,6 +119,7 @@ EFFECT_VERBS = {
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice: the subjects' skill is back to its initial uses and ready at once (刷新至初始)",
     "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
+    "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -188,6 +191,7 @@ CONDITION_KEYS = {
     "out_by": "its current card went out by an attack of one of these damage kinds (kept for [亡语] skills: 不是因为[特攻]或[暴击]出局时)",
     "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
     "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
+    "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -269,7 +273,7 @@ SKILL_KEYS = {
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",
     "exclusive": "not in the same phase as these skills",
-    "grants": "statuses held with the skill",
+    "grants": "statuses held with the skill; {status, uses, in: night}: held only at night (主宰黑夜: 夜晚获得[不死])",
     "effects": "[结算效果]",
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
@@ -289,6 +293,8 @@ SKILL_KEYS = {
     "out_tonight": "true: still fires this night after its card went out (灵尾)",
     "counts_as": "shares [厌旧] with that skill (幸运儿's 守护之盾)",
     "todo": "not implemented yet: why",
+    "aura": "[{status, to}]: statuses kept on the seats `to` picks (self, or {beside: self, among}: the living seats next to its holder in the 电梯楼, 首尾相邻) while its holder is in and holds it, recomputed as seats go out (守护灵光, 邪祟灵光)",
+    "gains_uses": "{per, of, by, kinds}: one use more for each `per` outs of seats meeting `of` put out by a seat meeting `by`, or by an attack of `kinds` ([0：每2个[村民阵营]角色因为[非村民阵营]角色的技能出局])",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",
@@ -642,4 +648,16 @@ DRAW_CONVERT_KEYS = {
     "pools": "every card of these pools becomes it (所有验人系)",
     "camp": "with count: the camp the further cards are drawn from (村民阵营)",
     "count": "how many cards more of `camp`, at random, become it (随机一个村民阵营: 1)",
+}
+# A skill's aura (守护灵光, 邪祟灵光: 与…当天电梯楼相邻的角色获得…).
+AURA_KEYS = {
+    "status": "the status each picked seat holds",
+    "to": "self | {beside: self, among: condition}: the living seats next to the holder (电梯楼相邻) meeting `among`",
+}
+# Uses that grow with outs (至圣斩, 暗噬斩: [0：每2个…出局]).
+GAINS_USES_KEYS = {
+    "per": "how many outs give one use",
+    "of": "a condition on the seat going out (its 实际阵营 as it goes out)",
+    "by": "a condition on the out's source (the seat whose skill put it out)",
+    "kinds": "attacks that count whatever their source (因为[投票出局]的伤害出局)",
 }

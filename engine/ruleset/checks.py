@@ -120,6 +120,7 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
                         f"状态 {sdef.name} 的 {key} 中 {name} 既不是状态也不是状态类别（负面、非负面）",
                         sdef.where,
                     )
+        _check_timed(rs, ctx, sdef)
     for victory_rule in rs.victory.rules:
         if victory_rule.camp not in rs.camps:
             _problem(ctx, rs, f"胜负条件的阵营 {victory_rule.camp} 未定义")
@@ -193,6 +194,9 @@ def _check_skill(
     for grant in skill.grants:
         if grant.status not in rs.statuses:
             _problem(ctx, rs, f"技能 {skill.name} 授予的状态 {grant.status} 未定义", skill.where)
+    for aura in skill.aura:
+        if aura.status not in rs.statuses:
+            _problem(ctx, rs, f"技能 {skill.name} 的 aura 中状态 {aura.status} 未定义", skill.where)
     for tag in skill.not_current_tags:
         if tag not in rs.card_tags:
             _problem(ctx, rs, f"技能 {skill.name} 的 not_current 标签 [{tag}] 未定义", skill.where)
@@ -375,3 +379,19 @@ def _problem(ctx: Context, rs: m.Ruleset, message: str, where: str = "") -> None
         ctx.problems.append(Problem(file, int(line), message))
     else:
         ctx.problems.append(Problem(rs.directory, 0, message))
+
+
+def _check_timed(rs: m.Ruleset, ctx: Context, sdef: m.StatusDef) -> None:
+    """A status acting in time names steps of the timeline, a damage kind and statuses that exist."""
+    steps = {step.name for step in (*rs.dusk_steps, *rs.night_steps)}
+    if sdef.again is not None:
+        if sdef.again.kind not in rs.damage:
+            _problem(ctx, rs, f"状态 {sdef.name} 的 again.kind {sdef.again.kind} 不是 damage 中的伤害种类", sdef.where)
+        for name in sdef.again.at:
+            if name not in steps:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 again.at 中步骤 {name} 不在黄昏或夜晚的步骤中", sdef.where)
+    if sdef.every is not None and sdef.every.step not in steps:
+        _problem(ctx, rs, f"状态 {sdef.name} 的 every.step {sdef.every.step} 不在黄昏或夜晚的步骤中", sdef.where)
+    for name in sdef.echoes:
+        if name not in rs.statuses:
+            _problem(ctx, rs, f"状态 {sdef.name} 的 echoes 中状态 {name} 未定义", sdef.where)

@@ -84,6 +84,8 @@ EXAMPLES = {
     "knife": "appears: {knife: 有刀}",
     "if_judged": "- {damage: {kind: 特攻}, if_judged: [狼人阵营]}",
     "refresh_skill": "- {refresh_skill: 暗夜之佑, to: self}",
+    "noon_start": "- status: {name: 恐惧, until: noon_start}",
+    "dusk_end": "- status: {name: 隐身, until: dusk_end}",
 }
 
 SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
@@ -234,6 +236,8 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         "value",
     ),
     ("draw.converts[]", "", v.DRAW_CONVERT_KEYS, "key"),
+    ("roles.<name>.skills.<name>.aura[]", "", v.AURA_KEYS, "key"),
+    ("roles.<name>.skills.<name>.gains_uses", "", v.GAINS_USES_KEYS, "key"),
 ]
 
 

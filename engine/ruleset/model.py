@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 from engine import phases
 from engine.phases import Phase, SubPhase
+from engine.ruleset.aura_parts import Aura, GainsUses
 from engine.ruleset.drawrules import DrawRules
 from engine.ruleset.moon_parts import Moon
-from engine.ruleset.status_parts import Appearance, Guard, Split
+from engine.ruleset.status_parts import Again, Appearance, Every, Guard, Split
 from engine.ruleset.steps import Step, skill_key
 
 # A condition or selector, kept as the validated YAML mapping (see engine/conditions.py).
@@ -48,7 +49,7 @@ class Effect:
 class Trigger:
     """When a skill fires by itself or prompts its holder instead of waiting for a step."""
 
-    on: str  # step_open | out | exiling | tie | top | targeted | vote_end | tally | other_out
+    on: str  # step_open | out | exiling | tie | top | targeted | vote_end | tally | other_out | headcount
     causes: tuple[str, ...] = ()  # only outs with these causes
     except_causes: tuple[str, ...] = ()  # not outs with these causes (非因<毒药>)
     at: str = ""  # "dawn": a night out prompts only when the next day's notices are out
@@ -59,6 +60,7 @@ class Trigger:
     anyone: bool = False  # exiling: any seat's exile (善行)
     roles: tuple[str, ...] = ()  # other_out: these roles' outs
     effects: tuple[Effect, ...] | None = None  # this trigger's own effects
+    share: str = ""  # headcount: fires once the seats in are at most this share of those dealt (1/2)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class Grant:
 
     status: str
     uses: int | None = None
+    phase: str = ""  # night: it works only at night (主宰黑夜: 假面夜晚获得[不死])
 
 
 @dataclass
@@ -117,6 +120,8 @@ class Skill:
     among_out: bool = False  # its targets are seats already out
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
+    aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
+    gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
@@ -322,6 +327,10 @@ class StatusDef:
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
     whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
+    again: Again | None = None  # gained again while held: an attack instead (流血 → 暴击)
+    every: Every | None = None  # what its giver does to its holder at each step of a name (疾病)
+    echoes: tuple[str, ...] = ()  # gaining one of these, its holder gains it again from this giver (邪祟灵光)
+    forgets: tuple[str, ...] = ()  # gaining it, its holder loses its skills with these tags (遗忘: 强制)
 
     def is_of(self, names: tuple[str, ...]) -> bool:
         """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""

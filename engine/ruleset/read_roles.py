@@ -3,20 +3,24 @@ the effects and conditions they are written in), and options."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from engine.ruleset import model as m
 from engine.ruleset import read_appears
+from engine.ruleset.aura_parts import Aura, GainsUses
 from engine.ruleset.context import Context, section_of
 from engine.ruleset.yamlsrc import Node, Seq, file_of, line_of
 from engine.status_words import UNTILS
 from engine.vocabulary import (
+    AURA_KEYS,
     CAMP_KEYS,
     CONDITION_KEYS,
     DAMAGE_KEYS,
     DECISIONS,
     EFFECT_KEYS,
     EFFECT_VERBS,
+    GAINS_USES_KEYS,
     GAME_CONDITIONS,
     KNOWN_TAGS,
     NOTICE_KINDS,
@@ -185,8 +189,10 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     for i, g in enumerate(node.get("grants") or []):
         gnode = ctx.mapping(g, node["grants"], i, "grants")
         if gnode is not None:
-            ctx.keys(gnode, {"status", "uses"}, f"{what}.grants")
-            grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None)))
+            ctx.keys(gnode, {"status", "uses", "in"}, f"{what}.grants")
+            if ctx.text(gnode, "in") not in {"", "night"}:
+                ctx.err(gnode, "in", f"{what}.grants 的 in 只可为 night（仅夜晚持有）")
+            grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None), ctx.text(gnode, "in")))
     range_ = node.get("range")
     if range_ is not None:
         read_condition(range_, node, "range", ctx)
@@ -243,7 +249,24 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         among_out=ctx.flag(node, "among_out"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
+        aura=_auras(node, ctx, what),
+        gains_uses=_gains_uses(node, ctx, what),
     )
+
+
+def _share(tnode: Node, on: str, ctx: Context) -> str:
+    """``share: 1/2``, with ``on: headcount`` only: a fraction of the seats dealt."""
+    share = ctx.text(tnode, "share")
+    if (on == "headcount") != bool(share):
+        ctx.err(tnode, "share", "trigger.share 与 on: headcount 同用：写作 share: 1/2（开局人数的一半）")
+        return ""
+    try:
+        if share and not 0 < Fraction(share) <= 1:
+            raise ValueError(share)
+    except (ValueError, ZeroDivisionError):
+        ctx.err(tnode, "share", f"trigger.share 应为 0 到 1 之间的分数，如 1/2，而不是 {share!r}")
+        return ""
+    return share
 
 
 def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
@@ -284,6 +307,7 @@ def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
                 anyone=ctx.flag(tnode, "anyone"),
                 roles=ctx.names(tnode, "roles"),
                 effects=read_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
+                share=_share(tnode, on, ctx),
             )
         )
     return tuple(out)
@@ -502,3 +526,50 @@ def options(doc: Node, ctx: Context) -> dict[str, m.Option]:
             ctx.err(node, "default", f"选项 {name} 的 default 不在 values 中")
         out[name] = m.Option(name, ctx.text(node, "text"), default, values, ctx.text(node, "todo"))
     return out
+
+
+def _auras(node: Node, ctx: Context, what: str) -> tuple[Aura, ...]:
+    """``aura: [{status: 秩序, to: {beside: self, among: {camp: 村民阵营}}}]``."""
+    raw = node.get("aura")
+    if raw is None:
+        return ()
+    if not isinstance(raw, Seq):
+        ctx.err(
+            node,
+            "aura",
+            f"{what}.aura 应为列表，如 [{{status: 秩序, to: {{beside: self, among: {{camp: 村民阵营}}}}}}]",
+        )
+        return ()
+    out = []
+    for i, item in enumerate(raw):
+        anode = ctx.mapping(item, raw, i, f"{what}.aura")
+        if anode is None:
+            continue
+        ctx.keys(anode, AURA_KEYS, f"{what}.aura")
+        status, to = ctx.text(anode, "status"), anode.get("to", "self")
+        if not status:
+            ctx.err(anode, None, f"{what}.aura[{i}] 须写 status：相邻角色获得的状态")
+        if isinstance(to, Node) and set(to) <= {"beside", "among"} and to.get("beside") == "self":
+            if "among" in to:
+                read_condition(to["among"], to, "among", ctx)
+        elif to != "self":
+            ctx.err(anode, "to", f"{what}.aura[{i}].to 应为 self 或 {{beside: self, among: 条件}}（电梯楼相邻）")
+        out.append(Aura(status, to))
+    return tuple(out)
+
+
+def _gains_uses(node: Node, ctx: Context, what: str) -> GainsUses | None:
+    """``gains_uses: {per: 2, of: {camp: 村民阵营}, by: {not: {camp: 村民阵营}}}``."""
+    if "gains_uses" not in node:
+        return None
+    gnode = ctx.mapping(node["gains_uses"], node, "gains_uses", f"{what}.gains_uses")
+    if gnode is None:
+        return None
+    ctx.keys(gnode, GAINS_USES_KEYS, f"{what}.gains_uses")
+    per = ctx.integer(gnode, "per", None)
+    if not per or per < 1:
+        ctx.err(gnode, "per", f"{what}.gains_uses.per 应为正整数：每几个角色出局增加一次")
+    for key in ("of", "by"):
+        if key in gnode:
+            read_condition(gnode[key], gnode, key, ctx)
+    return GainsUses(per or 1, gnode.get("of"), gnode.get("by"), ctx.names(gnode, "kinds"))

@@ -11,7 +11,7 @@ from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of, where
 from engine.ruleset.read_roles import read_effects, read_skill
-from engine.ruleset.status_parts import Guard
+from engine.ruleset.status_parts import Again, Every, Guard
 from engine.ruleset.yamlsrc import Node, Seq
 from engine.status_words import (
     ANY,
@@ -55,6 +55,10 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             cancels=ctx.names(node, "cancels"),
             whole_seat=ctx.flag(node, "whole_seat"),
             skills={k: sk for k, v in skills.items() if (sk := read_skill(f"[{name}]", k, v, skills, ctx)) is not None},
+            again=_again(node, name, ctx),
+            every=_every(node, name, ctx),
+            echoes=ctx.names(node, "echoes"),
+            forgets=ctx.names(node, "forgets"),
         )
     for name, node in section.items():
         if name in out:
@@ -133,6 +137,7 @@ def _include(out: dict[str, m.StatusDef], name: str, path: tuple[str, ...], node
         _include(out, part, (*path, name), node, ctx)
         for cap, value in out[part].caps.items():
             sdef.caps.setdefault(cap, value)
+        sdef.forgets = sdef.forgets or out[part].forgets  # 净化 = … + 遗忘
 
 
 def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
@@ -167,6 +172,36 @@ def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
         note=ctx.text(gnode, "note"),
         on_stop=read_effects(gnode, "on_stop", ctx, what),
     )
+
+
+def _again(node: Node, name: str, ctx: Context) -> Again | None:
+    """``again: {kind: 暴击, cause: 二次流血, at: [黄昏1, 凌晨2]}``: the attack a second grant becomes."""
+    if "again" not in node:
+        return None
+    what = f"状态 {name}.again"
+    anode = ctx.mapping(node["again"], node, "again", what)
+    if anode is None:
+        return None
+    ctx.keys(anode, {"kind": "", "cause": "", "at": ""}, what)
+    kind, at = ctx.text(anode, "kind"), ctx.names(anode, "at")
+    if not kind or not at:
+        ctx.err(anode, None, f"{what} 须写 kind（改为造成的伤害种类）与 at（结算的步骤，如 [黄昏1, 凌晨2]）")
+    return Again(kind, ctx.text(anode, "cause") or name, at)
+
+
+def _every(node: Node, name: str, ctx: Context) -> Every | None:
+    """``every: {step: 晨曦1, effects: [...]}``: what the giver does to the holder at each such step."""
+    if "every" not in node:
+        return None
+    what = f"状态 {name}.every"
+    enode = ctx.mapping(node["every"], node, "every", what)
+    if enode is None:
+        return None
+    ctx.keys(enode, {"step": "", "effects": ""}, what)
+    step = ctx.text(enode, "step")
+    if not step:
+        ctx.err(enode, None, f"{what} 须写 step：在哪个步骤结束时生效（如 晨曦1）")
+    return Every(step, read_effects(enode, "effects", ctx, what))
 
 
 def damage(doc: Node, ctx: Context) -> dict[str, m.DamageKind]:

@@ -1,5 +1,6 @@
 """The parts a status definition is made of beside its capabilities: what it guards against
-(守护 … 不死) and how its holder appears to checks (表面阵营 / 表面身份)."""
+(守护 … 不死), how its holder appears to checks (表面阵营 / 表面身份), and what it does in time
+(流血's second grant, 疾病 at each 晨曦)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,20 @@ class Split:
 
     statuses: tuple[str, ...]
     announce: str = ""
+
+
+@dataclass(frozen=True)
+class Again:
+    """A second grant while held turns into an attack (流血 → [暴击]), marked for the first step to come."""
+
+    kind: str
+    cause: str
+    at: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Every:
+    """Effects its giver carries out on its holder as each step of that name closes (疾病, 仆役)."""
+
+    step: str
+    effects: tuple[Effect, ...] = ()

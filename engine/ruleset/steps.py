@@ -54,3 +54,23 @@ class Step:
     def mentions(self, name: str) -> bool:
         """Some role's skill of this name is used in this step."""
         return any(skill == name for _, skill in _keys(self.skills))
+
+
+def first_to_come(
+    phase: Phase, index: int, dusk: tuple[Step, ...], night: tuple[Step, ...], names: tuple[str, ...]
+) -> tuple[str, bool]:
+    """Of these step names, the first still to come after step ``index`` of ``phase`` (the rest of
+    the phase, then 黄昏, then the night, round the cycle), and whether it comes after this night's end
+    (二次流血 at 黄昏1 or 凌晨2). ("", False): none of them is a step."""
+    rest = (
+        [s.name for s in (dusk if phase == Phase.DUSK else night)[index + 1 :]]
+        if phase in {Phase.DUSK, Phase.NIGHT}
+        else []
+    )
+    if phase == Phase.DUSK:
+        cycle = [(n, False) for n in (*rest, *(s.name for s in night))]
+    else:
+        tonight = phase == Phase.NIGHT
+        later = [s.name for s in (*dusk, *night)]
+        cycle = [(n, False) for n in rest] + [(n, tonight or phase == Phase.DAWN) for n in later]
+    return next(((n, late) for n, late in cycle if n in names), ("", False))

@@ -13,7 +13,7 @@ from engine.ruleset.model import Ruleset
 from tests.engine.builders import act, run_to_step
 from tests.engine.test_knife import VILLAGERS, m216, out, start
 
-FILLERS = ("灵能", "官员", "隐者", "药剂师", "潜行者", "天命人", "乌鸦", "长老")
+FILLERS = ("灵能", "官员", "锈剑骑士", "药剂师", "潜行者", "天命人", "乌鸦", "长老")  # none acts in 早夜2
 
 
 def village_nightmare() -> Ruleset:
