@@ -160,6 +160,9 @@ class Game(Context):
             return Result(False, refusal.reason, self.out)
         victory.check(self)
         flow.run(self)
+        # a step the command opened may be due already (关门后N分钟内: a late step keeps its deadline
+        # from 关门): it closes now, not at whatever command comes next — a refused one changes nothing
+        self._advance(cmd.at)
         return Result(True, reply, self.out)
 
     def tick(self, now: datetime) -> list[Message]:
