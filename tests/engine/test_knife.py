@@ -125,10 +125,9 @@ def test_a_listed_step_is_judged_once_its_list_is_counted() -> None:
     villagers would win; judged as one list both camps lose, and 狼人 comes before 村民."""
     for together, winner in (((), "村民阵营"), (("凌晨2",), "狼人阵营")):
         rs = m216()
-        game = start(
-            "狼巫", *VILLAGERS, rs=replace(rs, victory=replace(rs.victory, together=together))
-        )  # no 不死 by night
-        run_to_step(game, "早夜1")
+        judged = replace(rs, victory=replace(rs.victory, together=together))
+        game = start("黑武士", *VILLAGERS, rs=judged)  # a wolf without 主宰黑夜's 不死 by night
+        run_to_step(game, "深夜1")
         game.st.damage += [
             Damage(target=1, kind="穿透", cause="二次流血", source=0, at_step="凌晨2"),
             Damage(target=4, kind="穿透", cause="猎杀", source=3, at_step="凌晨2"),
