@@ -1,17 +1,23 @@
 """变脸 (engine/faces.py), on a 秘密数字杀 board whose 村民 is given 底牌 by hand: a card on top lends
 its role's kit, fresh, until the next [黄昏] ends; it is the seat's 表面身份 and a taker's kit; each
-card goes on top once, and a new card ends the former's skills."""
+card goes on top once, and a new card ends the former's skills. 变脸[开局][黄昏] sits in steps of
+both sub-phases, no other."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from engine import appearance, cards, faces, kits, legal
-from engine.errors import Refusal
+from engine.errors import Refusal, RulesetError
 from engine.game import Game
+from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import new_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 VILLAGER = 7
 BOARD = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "丘比特")
@@ -74,3 +80,33 @@ def test_the_choice_is_an_unused_card_and_any_other_is_refused_with_the_cards() 
     assert legal.choice_words(game, seat, skill_of_faces) == ("守卫", "长老")
     with pytest.raises(Refusal, match="守卫、长老"):
         legal.check_choice(game, seat, skill_of_faces, "女巫")
+
+
+def test_an_opening_and_dusk_skill_sits_in_steps_of_both_but_no_other(tmp_path: Path) -> None:
+    skill = load_ruleset(ROOT / "rulesets" / "m216_mask").roles["变脸者"].skills["变脸"]
+    assert skill.tags >= {"开局", "黄昏"} and skill.timing == "night"  # a step skill, in 开局 and 黄昏2
+    ruleset = tmp_path / "m216_mask"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
+    path = ruleset / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("        - 选择增幅\n") == 1
+    path.write_text(
+        text.replace("        - 选择增幅\n", "        - 选择增幅\n        - 变脸者<变脸>\n"), encoding="utf-8"
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("有[开局][黄昏]标签，却在早夜的步骤 早夜2" in str(p) for p in caught.value.problems), (
+        caught.value.problems
+    )
+
+
+def test_an_opening_skill_of_the_day_is_still_two_timings(tmp_path: Path) -> None:
+    ruleset = tmp_path / "m216_mask"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
+    path = ruleset / "roles_kits.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("tags: [开局, 黄昏]") == 1
+    path.write_text(text.replace("tags: [开局, 黄昏]", "tags: [开局, 正午]"), encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(ruleset)
+    assert any("变脸者.变脸 同时有多个时段标签" in str(p) for p in caught.value.problems), caught.value.problems
