@@ -3,7 +3,8 @@
 What a check sees starts from the truth — the seat's actual camp (实际阵营) and its current
 card's role — and each appearance then writes over it, in the order they were gained (165:
 最后发动的技能所造成的表面身份更换生效): first the role's own ``appears:`` (乱民<伪装>: seen as
-村民阵营), then each held status's ``appears:`` in grant order (雪狼<雪隐>, 侦探<犯罪天才>'s
+村民阵营), then the 底牌 on top (变脸: [表面身份]变为置顶的身份, ``Seat.face``), then each held
+status's ``appears:`` in grant order (雪狼<雪隐>, 侦探<犯罪天才>'s
 判定村民 / 判定非村民). An appearance marked ``final`` holds against those gained after it (a
 ruleset's reading where one skill *decides* the feedback). Nothing here rewrites the truth:
 victory, teams and the 揭秘帖 keep reading the actual camp and role.
@@ -25,11 +26,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from engine import conditions
+from engine.ruleset.status_parts import Appearance
 
 if TYPE_CHECKING:
     from engine.context import Context
     from engine.ruleset.model import Effect
-    from engine.ruleset.status_parts import Appearance
     from engine.state import Seat
 
 
@@ -115,6 +116,8 @@ def _layers(game: Context, seat: Seat) -> list[tuple[Appearance, str]]:
     role = rs.roles[seat.card.role].appears
     if role is not None:
         out.append((role, ""))
+    if seat.face:  # 变脸: [表面身份]变为置顶的身份
+        out.append((Appearance(role=seat.face), seat.face_on))
     for status in seat.statuses:
         layer = rs.statuses[status.name].appears
         if layer is not None:

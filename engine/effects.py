@@ -57,6 +57,7 @@ from engine import (
     change,
     conditions,
     duels,
+    faces,
     kits,
     knife,
     messages,
@@ -90,6 +91,7 @@ ONCE_VERBS = {
     "feedback_reached",
     "duel",
     "attach",
+    "put_face",
 }
 
 
@@ -641,6 +643,11 @@ def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         skill_uses.boost(ctx.game, target, ctx.choice or "", int(effect.arg.get("swift", 1)), _rule(ctx, effect))
 
 
+def _put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.actor and ctx.choice:
+        faces.put_on_top(ctx.game, ctx.actor, ctx.choice, _rule(ctx, effect))
+
+
 VERBS = {
     "damage": _damage,
     "status": _status,
@@ -681,6 +688,7 @@ VERBS = {
     "refresh_skill": _refresh_skill,
     "boost": _boost,
     "reveal": _reveal,
+    "put_face": _put_face,
 }
 
 

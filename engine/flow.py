@@ -35,6 +35,7 @@ from engine import (
     durations,
     effects,
     election,
+    faces,
     messages,
     notices,
     prompts,
@@ -120,6 +121,7 @@ def _open_next(game: Context, _item: OpenNext) -> None:
     elif st.phase in {Phase.DAY, Phase.DUSK}:
         if st.phase == Phase.DUSK:
             durations.end_at(game, "dusk_end")  # 至下一个[黄昏]阶段结束
+            faces.end_at_dusk(game)
         change.end_of("day_end", game)
         _open_night(game, st.day if rs.first == Phase.DAY else st.day + 1)
     elif st.phase == Phase.ELECTION:

@@ -20,8 +20,9 @@ OPENING_ONLY = frozenset({"开局"})
 
 
 def kit_role(seat: Seat) -> str:
-    """The role whose skills a taker gets from the seat: the role its current card holds."""
-    return seat.card.role
+    """The role whose skills a taker gets from the seat: the role its current card holds, or the
+    底牌 last put on top (变脸: 获取的是变脸者最后置顶的身份牌技能)."""
+    return seat.face or seat.card.role
 
 
 def _kit(game: Context, role: str) -> list[Skill]:

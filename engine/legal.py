@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import caps, cards, conditions, labels, skill_uses, texts, timeline
+from engine import caps, cards, conditions, faces, labels, skill_uses, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -172,6 +172,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(h.skill.name for h in mine if h.skill is not skill and not h.skill.forced and not h.state.lost)
     if skill.choice_of == "own_counted":  # 自己其中一个次数技能
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
+    if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
+        return faces.unused(seat)
     return skill.choices
 
 

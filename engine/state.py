@@ -103,6 +103,10 @@ class Seat:
     host: int = 0  # 附身: the seat whose camp it follows and whose kit it inherits at its out
     host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
+    face: str = ""  # 变脸: the 底牌 last put on top, its [表面身份] and the kit a taker gets
+    face_on: str = ""  # 变脸: the phase key it was put on top in
+    faces_used: list[str] = field(default_factory=list)  # 变脸: the 底牌 put on top so far (each once)
+    face_skills: list[str] = field(default_factory=list)  # 变脸: the skills the card on top lends still
 
     @property
     def card(self) -> Card:

@@ -120,6 +120,7 @@ EFFECT_VERBS = {
     "refresh_skill": "name | choice: the subjects' skill is back to its initial uses and ready at once (刷新至初始)",
     "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
+    "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -278,7 +279,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | spare | own | own_counted: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能)",
+    "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

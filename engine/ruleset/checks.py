@@ -179,7 +179,9 @@ def _check_skill(
     if skill.timing in {"night", "setup"} and not any(places(entry, skill) for entry in placed):
         _problem(ctx, rs, f"技能 {skill.name} 有时段标签但不在 flow 的任何步骤中", skill.where)
     own_step = rs.step_of(skill)
-    sub_phases = skill.tags & set(TIMELINE_KEYS) - {SubPhase.OPENING}  # [黄昏] … [晨曦]: those sub-phases' steps
+    sub_phases = skill.tags & set(TIMELINE_KEYS)  # [黄昏] … [晨曦]: those sub-phases' steps (变脸: and 开局's)
+    if sub_phases == {SubPhase.OPENING}:
+        sub_phases = frozenset()
     own_steps = [s for s in (*rs.setup_steps, *rs.dusk_steps, *rs.night_steps, rs.day_step) if s.holds(skill)]
     wrong = [s for s in own_steps if s.sub_phase not in sub_phases]  # 报复[晨曦][黄昏] sits in a step of each
     if sub_phases and wrong:

@@ -167,6 +167,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     triggers = _triggers(node, ctx, what)
     trigger = triggers[0] if triggers else None
     timings = {TIMING_TAGS[t] for t in tags if t in TIMING_TAGS}
+    if timings == {"setup", "night"}:  # 变脸[开局][黄昏]: a step skill of the opening's steps and the night's
+        timings = {"night"}
     if len(timings) > 1:
         ctx.err(node, "tags", f"{what} 同时有多个时段标签")
     timing = timings.pop() if timings else ("reaction" if trigger else "passive")
@@ -206,8 +208,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own 或 own_counted")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
