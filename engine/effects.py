@@ -633,7 +633,17 @@ def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        skill_uses.refresh(ctx.game, target, _skill_named(ctx, effect.arg), _rule(ctx, effect))
+        for name in _refreshed(ctx, effect.arg, target):
+            skill_uses.refresh(ctx.game, target, name, _rule(ctx, effect))
+
+
+def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
+    """The skills a refresh names; ``kit``: its [实际身份]'s own (天命所归), the refreshing one left out."""
+    if name != "kit":
+        return [_skill_named(ctx, name)]
+    seat = ctx.game.st.seat(target)
+    own = ctx.game.rs.roles[seat.cards[seat.current].role].skills
+    return [n for n in own if not (ctx.skill and n == ctx.skill.name)]
 
 
 def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
