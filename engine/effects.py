@@ -36,6 +36,7 @@
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
+    control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -56,6 +57,7 @@ from engine import (
     cards,
     change,
     conditions,
+    control,
     duels,
     kits,
     knife,
@@ -606,6 +608,11 @@ def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
 
 
+def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        control.take(ctx.game, ctx.actor, target, _rule(ctx, effect))
+
+
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
     for target in subjects:
@@ -691,6 +698,7 @@ VERBS = {
     "refresh_skill": _refresh_skill,
     "boost": _boost,
     "reveal": _reveal,
+    "control": _control,
 }
 
 
