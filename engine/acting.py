@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, labels, legal, messages, queue, rounds, skill_uses, texts, using, views
+from engine import cards, conditions, control, labels, legal, messages, queue, rounds, skill_uses, texts, using, views
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -353,7 +353,7 @@ def _find(game: Context, seat: Seat, name: str) -> Held:
 def act(game: Context, cmd: c.Act) -> str:
     playing(game)
     st = game.st
-    seat = game.named_seat(cmd.seat)
+    seat = control.acting_seat(game, game.named_seat(cmd.seat), cmd.skill)
     holding = _find(game, seat, cmd.skill)
     skill = holding.skill
     if skill.automatic:
@@ -442,7 +442,7 @@ def now_text(game: Context) -> str:
 def pass_(game: Context, cmd: c.Pass) -> str:
     playing(game)
     st = game.st
-    seat = game.named_seat(cmd.seat)
+    seat = control.acting_seat(game, game.named_seat(cmd.seat), cmd.skill or "")
     mine = pending(game, seat)
     if cmd.skill:
         mine = [s for s in mine if s.name == cmd.skill]

@@ -9,7 +9,7 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
-from engine import cards, durations, identity, labels, queue, targeting
+from engine import cards, control, durations, identity, labels, queue, targeting
 from engine.context import Context
 from engine.events import CampLost
 from engine.state import lasting_until
@@ -73,6 +73,7 @@ def end_of(until: str, game: Context) -> None:
         game.st.redirects.clear()
         cards.night_ends(game)
         targeting.night_ends(game)
+        control.release(game)
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

@@ -164,6 +164,12 @@ def _out_by(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return s.cards[s.current].out_kind in values
 
 
+def _out_by_own_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """薪火相传: the source of its current card's out had its own 实际阵营 (no source: it had not)."""
+    camp = s.cards[s.current].out_source_camp
+    return (bool(camp) and camp == s.camp) is value
+
+
 def _counted_skill(value: bool, s: Seat, a: int, st: GameState) -> bool:
     states = {**s.cards[s.current].skills, **s.borrowed}
     return any(state.uses is not None and not state.lost for state in states.values()) is value
@@ -275,6 +281,7 @@ _FLAGS = {
     "revealed": _revealed,
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,
+    "out_by_own_camp": _out_by_own_camp,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {

@@ -57,6 +57,9 @@ class Context:
 
     def tell(self, seat: int, text: str, kind: str = "notice") -> None:
         self.say(messages.seat(seat), text, kind)
+        controller = self.st.controls.get(seat)
+        if controller and kind in {"prompt", "feedback"}:  # 操纵夺舍: 操控双方均可获得…技能反馈
+            self.say(messages.seat(controller), f"〔你操纵的{self.label(seat)}〕{text}", kind)
 
     def say_public(self, text: str) -> None:
         """A notice for the main group now, whatever the phase (导演公告)."""

@@ -158,7 +158,7 @@ def out(game: Context, item: queue.Out) -> None:
     first = going[0]
     for card in going:
         cards.card_out(game, seat, card, item.cause)
-        skill_uses.on_card_out(card, item.kind, game)
+        skill_uses.on_card_out(card, item.kind, game, item.source)
     seat.alive = any(not c.out for c in seat.cards)
     game.changed()
     if item.cause == "投票":

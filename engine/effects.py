@@ -36,6 +36,7 @@
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
+    control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
@@ -56,6 +57,7 @@ from engine import (
     cards,
     change,
     conditions,
+    control,
     duels,
     faces,
     kits,
@@ -608,6 +610,11 @@ def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
 
 
+def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        control.take(ctx.game, ctx.actor, target, _rule(ctx, effect))
+
+
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
     for target in subjects:
@@ -635,7 +642,17 @@ def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        skill_uses.refresh(ctx.game, target, _skill_named(ctx, effect.arg), _rule(ctx, effect))
+        for name in _refreshed(ctx, effect.arg, target):
+            skill_uses.refresh(ctx.game, target, name, _rule(ctx, effect))
+
+
+def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
+    """The skills a refresh names; ``kit``: its [实际身份]'s own (天命所归), the refreshing one left out."""
+    if name != "kit":
+        return [_skill_named(ctx, name)]
+    seat = ctx.game.st.seat(target)
+    own = ctx.game.rs.roles[seat.cards[seat.current].role].skills
+    return [n for n in own if not (ctx.skill and n == ctx.skill.name)]
 
 
 def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -689,6 +706,7 @@ VERBS = {
     "boost": _boost,
     "reveal": _reveal,
     "put_face": _put_face,
+    "control": _control,
 }
 
 

@@ -131,12 +131,13 @@ def step_key(game: Context) -> str:
     return f"{game.st.phase_key}/{game.st.step}"
 
 
-def on_card_out(card: Card, kind: str, game: Context) -> None:
-    """A card going out opens its [亡语] skills' window and keeps the kind of its out for them."""
+def on_card_out(card: Card, kind: str, game: Context, source: int = 0) -> None:
+    """A card going out opens its [亡语] skills' window and keeps the kind and source camp of its out for them."""
     for name, state in card.skills.items():
         skill = cards.skill_def(game, card, name)
         if skill is not None and LAST_WORDS in skill.tags:
             card.out_kind = kind
+            card.out_source_camp = game.st.seat(source).camp if source else ""
             state.last_step = ""
 
 

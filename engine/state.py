@@ -55,6 +55,7 @@ class Card:
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
     pool: str = ""  # the draw pool of its role as dealt (验人系, 强神 …), which `become` leaves as it is
     out_kind: str = ""  # the damage kind of its out, kept on a card with an [亡语] skill (which reads it)
+    out_source_camp: str = ""  # the 实际阵营 of its out's source ("": none), kept like out_kind
 
     @property
     def dealt_as(self) -> str:
@@ -316,6 +317,7 @@ class GameState:
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
+    controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

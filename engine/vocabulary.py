@@ -117,10 +117,11 @@ EFFECT_VERBS = {
     "attach": "{tags}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
-    "refresh_skill": "name | choice: the subjects' skill is back to its initial uses and ready at once (刷新至初始)",
+    "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
     "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
+    "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -193,6 +194,7 @@ CONDITION_KEYS = {
     "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
     "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
     "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
+    "out_by_own_camp": "true | false: its current card's out came (not) from a source of its own 实际阵营, kept for [亡语] skills; no source counts as another (薪火相传: 出局的来源和天命人[实际阵营]不相同)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
