@@ -77,6 +77,20 @@ def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInsta
 
 
 @dataclass
+class Shelter:
+    """巫蛊之术 tonight: the holder's 名单 members but the target are spared their outs, re-dealt to it."""
+
+    holder: int
+    target: int  # 0: no 结算目标 (the spares hold, nobody is struck)
+    night: int
+    skill: str
+    kind: str  # the damage each spare re-deals to the target
+    status: str  # the backlash status, from the next 正午
+    spared: list[int] = field(default_factory=list)
+    backlash: bool = False
+
+
+@dataclass
 class Seat:
     no: int  # 1-based, 电梯楼 order
     name: str  # the character's name
@@ -103,6 +117,7 @@ class Seat:
     host: int = 0  # 附身: the seat whose camp it follows and whose kit it inherits at its out
     host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
+    roster: list[int] = field(default_factory=list)  # 名单 (巫女): seat numbers, in 电梯楼 order
 
     @property
     def card(self) -> Card:
@@ -312,6 +327,7 @@ class GameState:
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
+    shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]
