@@ -36,6 +36,21 @@ def deal(game: Context) -> None:
         game.log("deal", f"{game.who(seat.no)}的名单：{_listing(game, seat)}", seat.card.role)
 
 
+def with_kit(game: Context, taker: int, role: str) -> None:
+    """其他角色获得巫女技能时: a taker of the role's skills without a list draws ⌈当前存活人数/per⌉ other
+    living seats."""
+    st = game.st
+    draw, seat = game.rs.roles[role].roster, st.seat(taker)
+    if draw is None or seat.roster:
+        return
+    others = [o.no for o in st.seats if o.alive and o.no != taker]
+    count = min(-(-len(st.alive()) // draw.per), len(others))
+    seat.roster = sorted(st.rng.sample(others, count))
+    game.changed(taker)
+    game.tell(taker, f"你获得{role}的名单：{_listing(game, seat)}。")
+    game.log("roster", f"{game.who(taker)}获得{role}的名单：{_listing(game, seat)}", role)
+
+
 def leave_on_out(game: Context, out: Seat) -> None:
     """出局的角色会自动移出名单: each list holding the seat loses it; its holder is told."""
     for holder in game.st.seats:

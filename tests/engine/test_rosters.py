@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import commands as c
-from engine import conditions, deaths, effects, legal, queue, rosters
+from engine import conditions, deaths, effects, kits, legal, queue, rosters
 from engine.errors import Refusal
 from engine.game import Game
 from engine.phases import Phase
@@ -127,3 +127,16 @@ def test_without_a_target_the_spare_holds_and_nobody_is_struck_nor_backlashed_by
     assert not game.st.shelters[0].backlash
     assert rosters.spare(game, game.st.seat(7), "测试")  # a second spare: 大于1人
     assert game.st.shelters[0].backlash
+
+
+def test_a_taker_of_the_kit_draws_a_list_of_the_living_and_keeps_one_it_has() -> None:
+    game = _game(2)
+    for no in (4, 5):
+        deaths.out(game, queue.Out(no, "测试", "穿透", 0))
+    game.out.clear()
+    kits.take_kit(game, 3, "巫女", "测试")  # 5 alive: ⌈5/6⌉ = 1, a living seat other than the taker
+    roster = game.st.seat(3).roster
+    assert len(roster) == 1 and roster[0] not in {3, 4, 5}
+    assert [m.to.seat for m in game.out if "你获得巫女的名单" in m.text] == [3]
+    kits.take_kit(game, 1, "巫女", "测试")
+    assert game.st.seat(1).roster == [2, 7]  # her own list stays
