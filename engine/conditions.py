@@ -114,6 +114,10 @@ def _actor_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return bool(a) and (s.camp == st.seat(a).camp) == value
 
 
+def _in_roster(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    return bool(a) and (s.no in st.seat(a).roster) == value
+
+
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     return sum(1 for c in s.cards if not c.out) == value
 
@@ -282,6 +286,7 @@ _FLAGS = {
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,
     "out_by_own_camp": _out_by_own_camp,
+    "in_roster": _in_roster,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {
@@ -339,6 +344,7 @@ ACTOR_KEYS = {
     "voted_actor",
     "read_tonight",
     "actor_camp",
+    "in_roster",
 }  # keys that read who acts
 
 

@@ -34,6 +34,7 @@ from engine import (
     phases,
     prompts,
     queue,
+    rosters,
     rounds,
     skill_uses,
     texts,
@@ -141,7 +142,8 @@ def out(game: Context, item: queue.Out) -> None:
     if item.requires and st.seat(item.requires).alive:
         game.log("skip", f"{game.who(item.requires)}未出局，{game.who(seat.no)}不因{item.cause}出局", item.cause)
         return
-    if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item)):
+    sheltered = item.cause not in NO_REACTIONS and rosters.spare(game, seat, item.cause)  # 出局结算 2: all resolve
+    if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item) or sheltered):
         return
     reaction = None if rounds.active(game) else _next_exiling(game, seat, item)  # 公主不发动善行
     if reaction is not None:
@@ -187,6 +189,7 @@ def out(game: Context, item: queue.Out) -> None:
         effects.run(effects.Ctx(game, actor=seat.no, rule=f"{role.name}出局", card=card), role.on_out)
     if not seat.alive:
         kits.host_out(game, seat)
+        rosters.leave_on_out(game, seat)
     cards.relay(game)
     queue.push_front(game, [queue.AfterOut(item, tuple(card.id for card in going))])
 

@@ -37,12 +37,14 @@
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
+    roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
+    roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
-(next_night) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
+(next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
 {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
 the acting card's counters by name ({尾巴}).
 """
@@ -65,6 +67,7 @@ from engine import (
     messages,
     queue,
     readings,
+    rosters,
     skill_uses,
     targeting,
     texts,
@@ -94,6 +97,7 @@ ONCE_VERBS = {
     "duel",
     "attach",
     "put_face",
+    "roster_shelter",
 }
 
 
@@ -210,8 +214,9 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
 
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
-    if effect.delay:  # carried out as the next night opens
-        ctx.game.st.deferred.append((ctx.actor, replace(effect, delay=""), _rule(ctx, effect)))
+    if effect.delay:  # carried out as the next night (next_noon: 正午) opens
+        waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
+        ctx.game.st.deferred.append((ctx.actor, waiting, _rule(ctx, effect)))
         return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
         subjects = _subjects(ctx, effect) if effect.verb == "join_team" else []
@@ -625,6 +630,20 @@ def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", _rule(ctx, effect))
 
 
+def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """下蛊: the subjects move into (add) or out of (remove) the acting seat's 名单."""
+    for target in subjects:
+        rosters.edit(ctx.game, ctx.actor, target, add=effect.arg == "add", rule=_rule(ctx, effect))
+
+
+def _roster_shelter(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """巫蛊之术: tonight the acting seat's 名单 members but the first target are spared their outs."""
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    target = ctx.targets[0] if ctx.targets else 0
+    skill = ctx.skill.name if ctx.skill else _rule(ctx, effect)
+    rosters.shelter_tonight(ctx.game, ctx.actor, target, skill, str(arg.get("kind", "")), str(arg.get("backlash", "")))
+
+
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
 
@@ -707,11 +726,15 @@ VERBS = {
     "reveal": _reveal,
     "put_face": _put_face,
     "control": _control,
+    "roster_move": _roster_move,
+    "roster_shelter": _roster_shelter,
 }
 
 
-def run_deferred(game: Context) -> None:
-    """The effects that waited for this night to open (惩戒, 激励)."""
-    waiting, game.st.deferred = game.st.deferred, []
+def run_deferred(game: Context, delay: str = "") -> None:
+    """The effects that waited for this night (``next_noon``: this 正午) to open (惩戒, 激励; 巫蛊之术's 反噬)."""
+    st = game.st
+    waiting = [w for w in st.deferred if w[1].delay == delay]
+    st.deferred = [w for w in st.deferred if w[1].delay != delay]
     for actor, effect, rule in waiting:
-        run(Ctx(game, actor=actor, rule=rule), (effect,))
+        run(Ctx(game, actor=actor, rule=rule), (replace(effect, delay=""),))

@@ -27,6 +27,7 @@ from engine import (
     moon,
     prompts,
     queue,
+    rosters,
     splits,
     texts,
     victory,
@@ -98,6 +99,7 @@ class Game(Context):
         game = cls(rs, st)
         game._introduce()
         kits.deal_faces(game)
+        rosters.deal(game)
         if cmd.draw:
             drawn = Counter(card.role for s in seats for card in s.cards)
             board = "、".join(r for r in rs.roles if r in drawn)

@@ -3,7 +3,7 @@ card becomes another role)."""
 
 from __future__ import annotations
 
-from engine import cards
+from engine import cards, texts
 from engine.context import Context
 from engine.state import Seat
 
@@ -30,6 +30,8 @@ def identity_text(game: Context, seat: Seat) -> str:
         lines.append(f"秘密数字：{seat.secret}")
     if seat.faces:
         lines.append(f"底牌：{'、'.join(seat.faces)}")
+    if seat.roster:
+        lines.append("名单：" + "、".join(texts.public_label(rs, game.st.seat(no)) for no in seat.roster))
     for role_name in dict.fromkeys(card.role for card in seat.cards):
         role = rs.roles[role_name]
         tags = "".join(f"[{t}]" for t in role.tags)

@@ -10,7 +10,7 @@ which no kit taken here does yet).
 
 from __future__ import annotations
 
-from engine import cards, knife
+from engine import cards, knife, rosters
 from engine.context import Context
 from engine.ruleset.model import Skill
 from engine.state import Seat, SkillState
@@ -57,6 +57,7 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
     game.changed(taker)
     if gained:
         game.log("skill", f"{game.who(taker)}获得{role}的技能：{'、'.join(gained)}", rule)
+        rosters.with_kit(game, taker, role)
     return gained
 
 
@@ -89,6 +90,8 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
     game.changed(taker)
     if names:
         game.log("skill", f"{game.who(taker)}获得{game.who(giver)}失去的技能：{'、'.join(names)}", rule)
+        for role in dict.fromkeys(skill.role for skill in defs.values() if skill is not None):
+            rosters.with_kit(game, taker, role)
     return names
 
 

@@ -195,6 +195,9 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
             raise Refusal(f"没有这个目标。选择范围：{texts.options(game.rs, legal)}。")
         if t not in legal_nos:
             raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
+    for i, (t, place) in enumerate(zip(targets, skill.places, strict=False), 1):
+        if not conditions.holds(place.range, game.st.seat(t), seat.no, game.st):
+            raise Refusal(f"{skill.name}的第{i}个目标应为{place.text}的角色，{game.label(t)}不是。")
 
 
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:

@@ -78,6 +78,20 @@ def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInsta
 
 
 @dataclass
+class Shelter:
+    """巫蛊之术 tonight: the holder's 名单 members but the target are spared their outs, re-dealt to it."""
+
+    holder: int
+    target: int  # 0: no 结算目标 (the spares hold, nobody is struck)
+    night: int
+    skill: str
+    kind: str  # the damage each spare re-deals to the target
+    status: str  # the backlash status, from the next 正午
+    spared: list[int] = field(default_factory=list)
+    backlash: bool = False
+
+
+@dataclass
 class Seat:
     no: int  # 1-based, 电梯楼 order
     name: str  # the character's name
@@ -108,6 +122,7 @@ class Seat:
     face_on: str = ""  # 变脸: the phase key it was put on top in
     faces_used: list[str] = field(default_factory=list)  # 变脸: the 底牌 put on top so far (each once)
     face_skills: list[str] = field(default_factory=list)  # 变脸: the skills the card on top lends still
+    roster: list[int] = field(default_factory=list)  # 名单 (巫女): seat numbers, in 电梯楼 order
 
     @property
     def card(self) -> Card:
@@ -318,6 +333,7 @@ class GameState:
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
+    shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

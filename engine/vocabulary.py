@@ -122,6 +122,8 @@ EFFECT_VERBS = {
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
+    "roster_move": "add | remove: the subjects move into / out of the acting seat's 名单, which it is told at once (下蛊: 将其移出名单 / 移入名单)",
+    "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
 EFFECT_KEYS = {
     "to": "targets | self | first_target | chosen | a selector",
@@ -133,7 +135,7 @@ EFFECT_KEYS = {
     "if_choice": "only when the act's choice is this word (or one of these)",
     "if_any_target": "a condition some target meets, whoever the subjects are",
     "pick": "[positions]: only the targets at these places (1-based), in order",
-    "delay": "next_night: carried out as the next night opens (惩戒, 激励)",
+    "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
     "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
@@ -195,6 +197,7 @@ CONDITION_KEYS = {
     "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
     "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
     "out_by_own_camp": "true | false: its current card's out came (not) from a source of its own 实际阵营, kept for [亡语] skills; no source counts as another (薪火相传: 出局的来源和天命人[实际阵营]不相同)",
+    "in_roster": "true | false: it is (not) in the acting seat's 名单 (巫女: 一个名单内，一个名单外)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -265,6 +268,7 @@ ROLE_KEYS = {
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
     "split": "{statuses, announce}: each card of the role as dealt secretly gets one of the statuses, the counts within one; `announce` tells the public the counts ({正位} {反位}) (灯影预言家 正位/反位)",
     "faces": "{count, camp, except_pools}: 底牌 — at the deal its holder draws that many roles of `camp` nobody was dealt, none of `except_pools`, from the game's seed, and is told them (变脸者)",
+    "roster": "{per}: 名单 — at the deal its holder draws ⌈人数/per⌉ other seats from the game's seed and is told them; a seat that goes out leaves every 名单, its holder told at once (巫女: 本局人数/6（向上取整）…出局的角色会自动移出名单)",
 }
 SKILL_KEYS = {
     "text": "the post's sentence",
@@ -298,6 +302,7 @@ SKILL_KEYS = {
     "todo": "not implemented yet: why",
     "aura": "[{status, to}]: statuses kept on the seats `to` picks (self, or {beside: self, among}: the living seats next to its holder in the 电梯楼, 首尾相邻) while its holder is in and holds it, recomputed as seats go out (守护灵光, 邪祟灵光)",
     "gains_uses": "{per, of, by, kinds}: one use more for each `per` outs of seats meeting `of` put out by a seat meeting `by`, or by an attack of `kinds` ([0：每2个[村民阵营]角色因为[非村民阵营]角色的技能出局])",
+    "places": "[{range, text}, …]: the target at each place meets that range too, a refusal naming `text` otherwise (下蛊: 2人且一个名单内，一个名单外)",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",

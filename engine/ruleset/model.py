@@ -38,7 +38,7 @@ class Effect:
     if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
-    delay: str = ""  # "next_night": carried out as the next night opens
+    delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens
     if_seen: Cond | None = None  # what a check sees in each subject: {camp, role, pool, knife}
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
@@ -122,6 +122,7 @@ class Skill:
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
     gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
+    places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
@@ -181,6 +182,7 @@ class Role:
     appears: Appearance | None = None  # how its holder is seen (乱民: 村民阵营)
     split: Split | None = None  # 正位 / 反位: a secret status per card as dealt, the counts public
     faces: FaceDraw | None = None  # 变脸者: the 底牌 drawn for its holder at the deal
+    roster: Roster | None = None  # 巫女: the 名单 drawn for its holder at the deal
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,21 @@ class FaceDraw:
     count: int
     camp: str
     except_pools: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Place:
+    """A condition on the target at one place of a skill's targets, and its words for a refusal."""
+
+    range: Cond
+    text: str
+
+
+@dataclass(frozen=True)
+class Roster:
+    """名单: ⌈人数/per⌉ seats drawn at the deal, its holder aside (巫女: 本局人数/6（向上取整）)."""
+
+    per: int
 
 
 @dataclass

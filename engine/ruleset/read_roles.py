@@ -99,6 +99,7 @@ def roles(doc: Node, ctx: Context) -> dict[str, m.Role]:
             appears=read_appears.appears(node, f"身份 {name}", ctx),
             split=read_appears.split(node, f"身份 {name}", ctx),
             faces=_faces(node, ctx, name),
+            roster=_roster(node, ctx, name),
         )
         if not role.camp and not role.todo and role.dealt:
             ctx.err(section, name, f"身份 {name} 缺少 camp")
@@ -120,6 +121,17 @@ def _faces(node: Node, ctx: Context, name: str) -> m.FaceDraw | None:
     if count < 1:
         ctx.err(fnode, "count", "faces.count 应为正整数")
     return m.FaceDraw(count, ctx.text(fnode, "camp"), ctx.names(fnode, "except_pools"))
+
+
+def _roster(node: Node, ctx: Context, name: str) -> m.Roster | None:
+    rnode = ctx.mapping(node.get("roster"), node, "roster", "roster") if "roster" in node else None
+    if rnode is None:
+        return None
+    ctx.keys(rnode, {"per"}, f"身份 {name}.roster")
+    per = ctx.integer(rnode, "per", 6) or 0
+    if per < 1:
+        ctx.err(rnode, "per", "roster.per 应为正整数")
+    return m.Roster(max(per, 1))
 
 
 def _strength(node: Node, ctx: Context) -> int | dict[str, int] | None:
@@ -253,6 +265,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
         aura=_auras(node, ctx, what),
         gains_uses=_gains_uses(node, ctx, what),
+        places=_places(node, ctx, what),
     )
 
 
@@ -389,8 +402,8 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
         if not (isinstance(pick, list) and all(isinstance(p, int) and p >= 1 for p in pick)):
             ctx.err(enode, "pick", "pick 应为目标的位置列表（从 1 起），例如 [1, 2]")
             pick = []
-        if enode.get("delay", "next_night") != "next_night":
-            ctx.err(enode, "delay", "delay 只可为 next_night")
+        if enode.get("delay", "next_night") not in {"next_night", "next_noon"}:
+            ctx.err(enode, "delay", "delay 只可为 next_night 或 next_noon")
         if enode.get("notice", "公示") not in NOTICE_KINDS:
             ctx.err(enode, "notice", f"notice 应为公告的种类：{'、'.join(NOTICE_KINDS)}")
         effects.append(
@@ -482,6 +495,12 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
                 ctx.keys(of, {"tag", "damage"}, "feedback_chosen.of")
                 if node.get("order", "act") not in {"act", "seat"}:
                     ctx.err(node, "order", "order 应为 act（行动顺序）或 seat（编号顺序）")
+    elif verb == "roster_move" and arg not in {"add", "remove"}:
+        ctx.err(enode, verb, "roster_move 应为 add 或 remove")
+    elif verb == "roster_shelter":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"kind", "backlash"}, verb)
 
 
 def _counter_test(value: Any, parent: Node, ctx: Context) -> None:
@@ -575,3 +594,16 @@ def _gains_uses(node: Node, ctx: Context, what: str) -> GainsUses | None:
         if key in gnode:
             read_condition(gnode[key], gnode, key, ctx)
     return GainsUses(per or 1, gnode.get("of"), gnode.get("by"), ctx.names(gnode, "kinds"))
+
+
+def _places(node: Node, ctx: Context, what: str) -> tuple[m.Place, ...]:
+    """``places: [{range, text}, …]``: the target at each place meets its range too (一个名单内，一个名单外)."""
+    out = []
+    for i, item in enumerate(node.get("places") or []):
+        pnode = ctx.mapping(item, node["places"], i, f"{what}.places")
+        if pnode is None:
+            continue
+        ctx.keys(pnode, {"range", "text"}, f"{what}.places")
+        read_condition(pnode.get("range"), pnode, "range", ctx)
+        out.append(m.Place(pnode.get("range") or {}, ctx.text(pnode, "text")))
+    return tuple(out)
