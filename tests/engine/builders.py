@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import shutil
 from datetime import datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from engine import commands as c
+from engine.errors import RulesetError
 from engine.game import Game, Result
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
+from engine.scenario.runner import Runner
+from engine.scenario.spec import read
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 BOARD = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "白痴")
@@ -104,3 +109,28 @@ def dual_game(*hands: tuple[str, str], seed: int = 1, **options: object) -> Game
             options=tuple(options.items()),
         ),
     )
+
+
+def played(tmp_path: Path, text: str) -> Game:
+    """The game a scenario's text leaves, run from a file in ``tmp_path``."""
+    file = tmp_path / "play.yaml"
+    file.write_text(text, encoding="utf-8")
+    runner = Runner(read(str(file)))
+    runner.run()
+    return runner.game
+
+
+def m216_problems_with_entry(tmp_path: Path, entry: str) -> list[str]:
+    """A copy of M216 with ``entry`` added to 早夜2's skills: the problems its load reports."""
+    root = Path(__file__).resolve().parents[2]
+    ruleset = tmp_path / "m216_mask"
+    shutil.copytree(root / "rulesets" / "m216_mask", ruleset)
+    path = ruleset / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("        - 选择增幅\n") == 1
+    path.write_text(text.replace("        - 选择增幅\n", f"        - 选择增幅\n        - {entry}\n"), encoding="utf-8")
+    try:
+        load_ruleset(ruleset)
+    except RulesetError as caught:
+        return [str(p) for p in caught.problems]
+    return []

@@ -15,7 +15,7 @@ from engine import appearance, cards, faces, kits, legal
 from engine.errors import Refusal, RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import new_game
+from tests.engine.builders import m216_problems_with_entry, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,19 +85,8 @@ def test_the_choice_is_an_unused_card_and_any_other_is_refused_with_the_cards() 
 def test_an_opening_and_dusk_skill_sits_in_steps_of_both_but_no_other(tmp_path: Path) -> None:
     skill = load_ruleset(ROOT / "rulesets" / "m216_mask").roles["变脸者"].skills["变脸"]
     assert skill.tags >= {"开局", "黄昏"} and skill.timing == "night"  # a step skill, in 开局 and 黄昏2
-    ruleset = tmp_path / "m216_mask"
-    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
-    path = ruleset / "ruleset.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count("        - 选择增幅\n") == 1
-    path.write_text(
-        text.replace("        - 选择增幅\n", "        - 选择增幅\n        - 变脸者<变脸>\n"), encoding="utf-8"
-    )
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(ruleset)
-    assert any("有[开局][黄昏]标签，却在早夜的步骤 早夜2" in str(p) for p in caught.value.problems), (
-        caught.value.problems
-    )
+    problems = m216_problems_with_entry(tmp_path, "变脸者<变脸>")
+    assert any("有[开局][黄昏]标签，却在早夜的步骤 早夜2" in p for p in problems), problems
 
 
 def test_an_opening_skill_of_the_day_is_still_two_timings(tmp_path: Path) -> None:

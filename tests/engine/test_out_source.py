@@ -8,8 +8,7 @@ from pathlib import Path
 from engine import cards, conditions, effects
 from engine.game import Game
 from engine.ruleset.model import Effect
-from engine.scenario.runner import Runner
-from engine.scenario.spec import read
+from tests.engine.builders import played
 
 BOARD = """ruleset: m216_mask
 options: {自定板子: true}
@@ -28,11 +27,7 @@ OWN = "out_by_own_camp"
 
 
 def _play(tmp_path: Path, script: str) -> Game:
-    file = tmp_path / "play.yaml"
-    file.write_text(BOARD + script, encoding="utf-8")
-    runner = Runner(read(str(file)))
-    runner.run()
-    return runner.game
+    return played(tmp_path, BOARD + script)
 
 
 def test_an_out_by_a_source_of_its_own_camp_is_kept(tmp_path: Path) -> None:

@@ -4,17 +4,11 @@ a skill placed in two sub-phases."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
-
 from engine import cards, conditions, legal, skill_uses, using
-from engine.errors import Refusal, RulesetError
 from engine.game import Game
-from engine.ruleset.loader import load_ruleset
-from engine.scenario.runner import Runner
-from engine.scenario.spec import read
+from tests.engine.builders import m216_problems_with_entry, played
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = """ruleset: m216_mask
@@ -31,11 +25,7 @@ script:
 
 
 def _play(tmp_path: Path, script: str) -> Game:
-    file = tmp_path / "play.yaml"
-    file.write_text(BOARD + script, encoding="utf-8")
-    runner = Runner(read(str(file)))
-    runner.run()
-    return runner.game
+    return played(tmp_path, BOARD + script)
 
 
 def _held(game: Game, no: int, name: str) -> cards.Held:
@@ -162,48 +152,8 @@ ONE_SHOT = """roles:
 
 
 def test_a_forced_one_shot_trigger_fires_once(tmp_path: Path) -> None:
-    ruleset = tmp_path / "m216_mask"
-    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
-    (ruleset / "roles_one_shot.yaml").write_text(ONE_SHOT, encoding="utf-8")
-    file = tmp_path / "play.yaml"
-    board = BOARD.replace("ruleset: m216_mask", f"ruleset: {ruleset}").replace("role: 猎魔人", "role: 守夜人")
-    script = "  - night: 1\n    acts:\n      - {by: 丙, skill: 迷魂药, targets: [甲]}\n      - {by: 丙, skill: 回复药, targets: [甲]}\n"
-    file.write_text(board + script, encoding="utf-8")
-    runner = Runner(read(str(file)))
-    runner.run()
-    told = [m.text for m in runner.transcript if m.to.seat == 3 and "你被反击了" in m.text]
-    assert len(told) == 1, told
-    assert _held(runner.game, 1, "反击").state.uses == 0
-
-
-def test_a_choice_of_own_skills_is_refused_when_there_is_none(tmp_path: Path) -> None:
-    game = _play(tmp_path, "  - night: 1\n")
-    hunter = game.st.seat(1)
-    _held(game, 1, "猎杀").state.lost = True  # only the forced 宿命 is left
-    game.grant_skill(1, "选择增幅", "测试")
-    choose = _held(game, 1, "选择增幅")
-    assert legal.choice_words(game, hunter, choose.skill) == ()
-    with pytest.raises(Refusal, match="没有可以指定的技能"):
-        legal.check_choice(game, hunter, choose.skill, "随便")
-    skill_uses.add_uses(game, 1, "没有这个技能", 1, "测试")  # an unknown name changes nothing
-    assert cards.find(game, hunter, "没有这个技能") is None
-
-
-def test_a_skill_of_two_sub_phases_may_sit_in_a_step_of_each_but_no_other(tmp_path: Path) -> None:
-    assert load_ruleset(ROOT / "rulesets" / "m216_mask").skill("报复") is not None  # 黄昏1 and 晨曦1
-    ruleset = tmp_path / "m216_mask"
-    shutil.copytree(ROOT / "rulesets" / "m216_mask", ruleset)
-    path = ruleset / "ruleset.yaml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count("        - 选择增幅\n") == 1
-    path.write_text(
-        text.replace("        - 选择增幅\n", "        - 选择增幅\n        - 觉醒狼王<报复>\n"), encoding="utf-8"
-    )
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(ruleset)
-    assert any("有[晨曦][黄昏]标签，却在早夜的步骤 早夜2" in str(p) for p in caught.value.problems), (
-        caught.value.problems
-    )
+    problems = m216_problems_with_entry(tmp_path, "觉醒狼王<报复>")
+    assert any("有[晨曦][黄昏]标签，却在早夜的步骤 早夜2" in p for p in problems), problems
 
 
 def test_a_count_at_zero_grows_back_into_use(tmp_path: Path) -> None:
