@@ -119,7 +119,9 @@ def _in_roster(value: bool, s: Seat, a: int, st: GameState) -> bool:
 
 
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
-    return sum(1 for c in s.cards if not c.out) == value
+    # a card out tonight counts until 开门 tells of it: a 选择范围 must not show what nobody may know yet
+    tonight = f"{Phase.NIGHT}:{st.day}" if phases.PHASES[st.phase].news_waits else ""
+    return sum(1 for c in s.cards if not c.out or c.out_phase == tonight) == value
 
 
 def _night(values: frozenset[int], s: Seat, a: int, st: GameState) -> bool:

@@ -167,7 +167,7 @@ CONDITION_KEYS = {
     "joined": "has been a member of that team at some time (已入群)",
     "alive": "true | false",
     "self": "is (not) the acting seat",
-    "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2)",
+    "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2); a card out tonight counts until 开门 tells of it",
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",
     "game_day": "the game day is N: day N and night N, with its 竞选日 and 黄昏 (a condition on the game)",
