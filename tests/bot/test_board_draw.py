@@ -38,9 +38,9 @@ async def test_a_drawn_board_goes_to_the_directors_only(app: App) -> None:
         qq.reply(qq.say(OWNER, f"/导演 {CO_DIRECTOR}"), f"已添加导演：{CO_DIRECTOR}。")
         event = qq.say(OWNER, "/板子 随机 14")
         for director in sorted({OWNER, CO_DIRECTOR}):
-            qq.call(dm(director, "【随机板子】第 #1 局", "14人）：", "影子", "这个板子暂不能开局：这些身份尚未实现"))
+            qq.call(dm(director, "【随机板子】第 #1 局", "14人）：", "影子", "板子已设置（14人）", "现在 0 人报名"))
         qq.reply(event, "已按规则随机抽取14人的板子，并私聊发给导演。")
-    assert the_table().board == []  # its roles are not playable yet: nothing is set
+    assert len(the_table().board) == 14 and "影子" in the_table().board  # set, seen by the directors alone
     await refused(app, OWNER, "/板子 随机", "本规则随机抽取的板子为14人，现在有0人。", group=GROUP)
     await refused(
         app,
