@@ -38,6 +38,8 @@ def _ended(no: int, keep: set[Key], status: StatusInstance) -> bool:
 
 def refresh(game: Context) -> None:
     """Every aura's statuses as the seats now stand: the ones no longer given end, new ones are granted."""
+    if "aura" not in game.rs.passes:
+        return
     st = game.st
     wanted: list[Key] = []
     for seat in st.seats:

@@ -12,6 +12,8 @@ from engine.state import Seat
 
 def count_out(game: Context, seat: Seat, source: int, kind: str) -> None:
     """``seat`` has just gone out by ``source``'s skill (0: none) with an attack of ``kind``."""
+    if "gains_uses" not in game.rs.passes:
+        return
     st = game.st
     for holder in st.seats:
         for held in cards.held(game, holder):

@@ -12,6 +12,8 @@ from engine.context import Context
 
 def check(game: Context) -> None:
     """Fire the ``headcount`` triggers the living seats now meet (at most ``share`` of the seats dealt)."""
+    if "headcount" not in game.rs.passes:
+        return
     st = game.st
     living = sum(seat.alive for seat in st.seats)
     for seat in st.seats:

@@ -99,4 +99,5 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.options = read_roles.options(doc, ctx)
     rs.moon = read_moon.moon(doc, rs, ctx)
     rs.records = read_appears.records(rs)
+    rs.passes = read_appears.passes(rs)
     return rs

@@ -540,6 +540,7 @@ class Ruleset:
     # what tonight's acts leave for later skills: "readings" (what each check saw: 耀光, 光明湮灭),
     # "reached" (each [指定] skill's 结算目标: 邀舞); kept only where a skill reads it
     records: frozenset[str] = frozenset()
+    passes: frozenset[str] = frozenset()  # the seat-wide passes its skills need: aura, gains_uses, headcount
 
     def unfinished(self) -> list[str]:
         """Roles of the post not yet playable: marked todo, or not written at all (those of an

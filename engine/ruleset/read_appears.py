@@ -80,6 +80,25 @@ def records(rs: Ruleset) -> frozenset[str]:
     return frozenset(out)
 
 
+def passes(rs: Ruleset) -> frozenset[str]:
+    """The passes over every seat's skills the ruleset needs at all: "aura" (at each step), "gains_uses"
+    and "headcount" (after each out); a ruleset whose skills have none skips them."""
+    skills = [
+        *(s for role in rs.roles.values() for s in role.skills.values()),
+        *(s for status in rs.statuses.values() for s in status.skills.values()),
+        *(s for tag in rs.card_tags.values() for s in tag.skills.values()),
+    ]
+    out: set[str] = set()
+    for skill in skills:
+        if skill.aura:
+            out.add("aura")
+        if skill.gains_uses is not None:
+            out.add("gains_uses")
+        if any(t.on == "headcount" for t in skill.triggers):
+            out.add("headcount")
+    return frozenset(out)
+
+
 def _mentions(cond: Any, key: str) -> bool:
     if isinstance(cond, dict):
         return key in cond or any(_mentions(v, key) for v in cond.values())
