@@ -85,9 +85,16 @@ def test_draw_problems_are_reported_with_file_and_line(
 
 
 def test_a_role_in_an_unknown_pool_is_refused(tmp_path: Path) -> None:
-    problems, _, _ = broken(
-        tmp_path, "影子: {camp: 不定阵营, pool: 不定", "影子: {camp: 不定阵营, pool: 附身", "roles.yaml"
-    )
+    target = tmp_path / "mine"
+    shutil.copytree(ROOT / "rulesets" / "genshin_165", target)
+    roles = next(f for f in sorted(target.glob("*.yaml")) if "  影子:" in f.read_text(encoding="utf-8"))
+    text = roles.read_text(encoding="utf-8")
+    at = text.index("  影子:")
+    start = text.index("pool: 不定", at)  # 影子's, a one-line entry or a block
+    roles.write_text(text[:start] + text[start:].replace("pool: 不定", "pool: 附身", 1), encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(target)
+    problems = [str(p) for p in caught.value.problems]
     assert any("身份 影子 的 pool「附身」不在 draw.pools 中" in p for p in problems), problems
 
 
