@@ -4,21 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.board_words import ADVICE_KEYS, BOARD_KEYS, CARD_CONDITION_KEYS, DEAL_KEYS, HAND_KEYS, SUBSTITUTION_KEYS
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, option_values, pairs, section_of, where
 from engine.ruleset.read_roles import read_condition, read_skill
 from engine.ruleset.yamlsrc import Node
-from engine.vocabulary import (
-    ADVICE_KEYS,
-    BOARD_KEYS,
-    CARD_CONDITION_KEYS,
-    CARD_KEYS,
-    CARD_TAG_KEYS,
-    DEAL_KEYS,
-    HAND_KEYS,
-    ORDER_KEYS,
-    SUBSTITUTION_KEYS,
-)
+from engine.vocabulary import CARD_KEYS, CARD_TAG_KEYS, ORDER_KEYS
 
 
 def cards(doc: Node, ctx: Context) -> m.CardRules:
