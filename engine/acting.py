@@ -12,7 +12,21 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, control, labels, legal, messages, queue, rounds, skill_uses, texts, using, views
+from engine import (
+    cards,
+    conditions,
+    control,
+    haunting,
+    labels,
+    legal,
+    messages,
+    queue,
+    rounds,
+    skill_uses,
+    texts,
+    using,
+    views,
+)
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -408,6 +422,7 @@ def act(game: Context, cmd: c.Act) -> str:
         game.say(messages.team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
     until = game.deadline_text(st.deadline) if st.deadline else ""
     what = aimed + (f"（选择：{cmd.choice}）" if cmd.choice else "")  # the seat's choice, not a fact of its target
+    haunting.tell_act(game, seat.no, skill.name, what)
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
     if not _close_if_done(game) and until:
         reply += f"截止 {until} 前可重新提交以更改；本步骤的其他人都提交后，步骤会提前结束。"
