@@ -195,7 +195,9 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
         count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}）")
     words = legal.choice_words(game, seat, skill)
-    if words and skill is not game.rs.order_skill:
+    if words and skill.choice_max > 1:  # 阴魂不散: 最多五个
+        bits.append(f"（选择最多{skill.choice_max}个，用「、」隔开：{'/'.join(words)}）")
+    elif words and skill is not game.rs.order_skill:
         bits.append(f"（选择：{'/'.join(words)}）")
     if holding and holding.state.uses is not None and skill.uses != 1:
         bits.append(f"（剩余{holding.state.uses}次）")
