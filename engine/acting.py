@@ -12,7 +12,21 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import cards, conditions, control, labels, legal, messages, queue, rounds, skill_uses, texts, using, views
+from engine import (
+    cards,
+    conditions,
+    control,
+    haunting,
+    labels,
+    legal,
+    messages,
+    queue,
+    rounds,
+    skill_uses,
+    texts,
+    using,
+    views,
+)
 from engine import commands as c
 from engine.cards import Held
 from engine.context import Context
@@ -181,7 +195,9 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
         count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}）")
     words = legal.choice_words(game, seat, skill)
-    if words and skill is not game.rs.order_skill:
+    if words and skill.choice_max > 1:  # 阴魂不散: 最多五个
+        bits.append(f"（选择最多{skill.choice_max}个，用「、」隔开：{'/'.join(words)}）")
+    elif words and skill is not game.rs.order_skill:
         bits.append(f"（选择：{'/'.join(words)}）")
     if holding and holding.state.uses is not None and skill.uses != 1:
         bits.append(f"（剩余{holding.state.uses}次）")
@@ -408,6 +424,7 @@ def act(game: Context, cmd: c.Act) -> str:
         game.say(messages.team(skill.team.team), f"{seat.name}选择{skill.name}：{aimed}。", "team")
     until = game.deadline_text(st.deadline) if st.deadline else ""
     what = aimed + (f"（选择：{cmd.choice}）" if cmd.choice else "")  # the seat's choice, not a fact of its target
+    haunting.tell_act(game, seat.no, skill.name, what)
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
     if not _close_if_done(game) and until:
         reply += f"截止 {until} 前可重新提交以更改；本步骤的其他人都提交后，步骤会提前结束。"

@@ -328,6 +328,8 @@ def card_out(game: Context, seat: Seat, card: Card, cause: str) -> None:
     card.out_cause = cause
     if any(not c.out for c in seat.cards):
         game.remove_statuses(seat, lambda s: s.card == card.id)
+    else:  # 状态持有者出局: a status that refreshes its giver's skill ends with its holder
+        game.remove_statuses(seat, lambda s: bool(rs.statuses[s.name].refreshes))
     for other in st.seats:
         for kept in other.cards:
             counter = rs.roles[kept.role].counter

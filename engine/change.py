@@ -74,6 +74,7 @@ def end_of(until: str, game: Context) -> None:
         cards.night_ends(game)
         targeting.night_ends(game)
         control.release(game)
+        st.haunts.clear()
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

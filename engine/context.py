@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine import messages, queue, texts
 from engine.errors import Refusal
-from engine.events import SkillsLost, TeamFormed
+from engine.events import SkillsLost, StatusEnded, TeamFormed
 from engine.messages import Audience, Message
 from engine.phases import PHASES
 from engine.ruleset.model import Ruleset
@@ -78,6 +78,9 @@ class Context:
 
     def feedback(self, seat: int, text: str, rule: str) -> None:
         self.tell(seat, text, "feedback")
+        for ghost, name, holder in self.st.haunts:  # 阴魂不散: 幽魂知晓行动情况以及反馈
+            if holder == seat and name == rule:
+                self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
         self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
 
     def public(self, text: str, section: str = "held") -> None:
@@ -206,10 +209,14 @@ class Context:
             self.seat_versions[seat] = self.seat_versions.get(seat, 0) + 1
 
     def remove_statuses(self, seat: Seat, which: Callable[[StatusInstance], bool]) -> list[StatusInstance]:
+        """End these statuses; one that ``refreshes`` a skill refreshes its giver's (仆役: 状态消失)."""
         removed = [s for s in seat.statuses if which(s)]
         if removed:
             seat.statuses = [s for s in seat.statuses if not which(s)]
             self.changed(seat.no)
+        for status in removed:
+            if status.source and self.rs.statuses[status.name].refreshes:
+                self.emit(StatusEnded(status.name, status.source))
         return removed
 
     def set_camp(self, target: int, camp: str, rule: str) -> None:

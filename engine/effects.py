@@ -37,6 +37,7 @@
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
+    haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
@@ -63,6 +64,7 @@ from engine import (
     duels,
     faces,
     feedback_verbs,
+    haunting,
     kits,
     knife,
     messages,
@@ -98,6 +100,7 @@ ONCE_VERBS = {
     "attach",
     "put_face",
     "roster_shelter",
+    "haunt",
 }
 
 
@@ -479,6 +482,11 @@ def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         control.take(ctx.game, ctx.actor, target, rule_of(ctx, effect))
 
 
+def _haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.actor and ctx.skill and ctx.choice:
+        haunting.haunt(ctx.game, ctx.actor, ctx.skill.chosen(ctx.choice), rule_of(ctx, effect))
+
+
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
     for target in subjects:
@@ -585,6 +593,7 @@ VERBS = {
     "reveal": _reveal,
     "put_face": _put_face,
     "control": _control,
+    "haunt": _haunt,
     "roster_move": _roster_move,
     "roster_shelter": _roster_shelter,
 }

@@ -24,6 +24,14 @@ class SkillsLost:
 
 
 @dataclass(frozen=True)
+class StatusEnded:
+    """A status whose end refreshes a skill of its giver ended (仆役: 暗夜之佑 刷新至初始)."""
+
+    status: str
+    source: int  # its giver
+
+
+@dataclass(frozen=True)
 class SkillUsed:
     """A skill was used (its effects carried out): 吞警徽 ends the election."""
 

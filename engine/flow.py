@@ -42,6 +42,7 @@ from engine import (
     queue,
     readings,
     rounds,
+    skill_uses,
     timed_statuses,
     together,
     using,
@@ -50,7 +51,7 @@ from engine import (
     voting,
 )
 from engine.context import Context
-from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, TeamFormed
+from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnded, TeamFormed
 from engine.phases import PHASES, Phase
 from engine.queue import (
     AfterOut,
@@ -349,6 +350,11 @@ def _skill_used(game: Context, event: SkillUsed) -> None:
     election.swallow(game, game.st.seat(event.seat), event.skill)
 
 
+def _status_ended(game: Context, event: StatusEnded) -> None:
+    name = game.rs.statuses[event.status].refreshes
+    skill_uses.refresh(game, event.source, name, f"[{event.status}]消失")
+
+
 def _camp_lost(game: Context, event: CampLost) -> None:
     rule = f"{event.camp}判负"
     effects.run(effects.Ctx(game, actor=0, rule=rule), game.rs.victory.on_lose.get(event.camp, ()))
@@ -363,6 +369,7 @@ LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     TeamFormed: _team_formed,
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
+    StatusEnded: _status_ended,
     RoundsLost: _rounds_lost,
     CampLost: _camp_lost,
 }

@@ -182,6 +182,11 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
     """The words a ``choice`` may be: the skill's list, the undealt cards (偷换), or skill names (迷梦)."""
     if skill.choice_of == "spare":
         return tuple(dict.fromkeys(game.st.spare_cards))
+    if skill.choice_of == "night_skill":  # 非强制的夜晚技能: placed in a night step, not in 黄昏's
+        steps = game.rs.night_steps
+        return tuple(
+            s.name for s in game.rs.all_skills() if not s.forced and not s.todo and any(t.holds(s) for t in steps)
+        )
     if skill.choice_of == "skill":
         return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
     if skill.choice_of == "own":  # 指定一个自己的非[强制]技能
@@ -233,5 +238,20 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
     words = choice_words(game, seat, skill)
     if not words and skill.choice_of in {"own", "own_counted"}:
         raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
-    if words and skill is not game.rs.order_skill and choice not in words:
+    if words and skill.choice_max > 1:
+        _check_many(skill, words, choice)
+    elif words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
+
+
+def _check_many(skill: Skill, words: tuple[str, ...], choice: str | None) -> None:
+    """Up to ``choice_max`` different words of the list (阴魂不散: 最多五个)."""
+    named = skill.chosen(choice or "")
+    example = f"例如「{skill.name} {'、'.join(words[: min(2, skill.choice_max)])}」"
+    if not named or len(named) > skill.choice_max:
+        raise Refusal(f"{skill.name}需要选择1到{skill.choice_max}个，用「、」隔开，你选了{len(named)}个。{example}。")
+    if len(set(named)) != len(named):
+        raise Refusal(f"{skill.name}的选择不能重复。{example}。")
+    wrong = [w for w in named if w not in words]
+    if wrong:
+        raise Refusal(f"{skill.name}不能选择{'、'.join(wrong)}。可选：{'、'.join(words)}。{example}。")

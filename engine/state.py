@@ -334,6 +334,7 @@ class GameState:
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
+    haunts: list[tuple[int, str, int]] = field(default_factory=list)  # 阴魂不散 tonight: (幽魂, skill, its holder)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

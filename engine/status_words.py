@@ -41,6 +41,7 @@ STATUS_KEYS = {
     "every": "{step, effects}: as each step `step` closes, `effects` run with its giver acting on its holder, even once the giver is out (疾病: 每个[晨曦]…受到来自状态赋予者的[特攻])",
     "echoes": "statuses its holder, gaining one, gains once more from this status's giver (邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血])",
     "forgets": "skill tags: gaining it (or a compound including it), its holder loses its skills with these tags and what they keep on it, told only if it held one (遗忘: 失去所有[强制]技能，持续生效的效果也会一并失去)",
+    "refreshes": "a skill: as it ends (used up, removed, lapsed) or its holder is out, its giver's skill of this name is 刷新至初始 (仆役: 状态消失或是状态持有者出局，则发动者的[暗夜之佑]刷新至初始)",
 }
 
 

@@ -45,6 +45,8 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
         count = spec.targets[1]
         chosen = _targets(game, seat, "", words[:count])[0] if count else ()
         return chosen, " ".join(words[count:]) or None
+    if spec is not None and spec.choice_max > 1:  # several words of a list, no target (阴魂不散)
+        return (), "、".join(words) or None
     choices = spec.choices if spec else ()
     targets: list[int] = []
     choice: str | None = None

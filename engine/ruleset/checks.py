@@ -384,7 +384,7 @@ def _problem(ctx: Context, rs: m.Ruleset, message: str, where: str = "") -> None
 
 
 def _check_timed(rs: m.Ruleset, ctx: Context, sdef: m.StatusDef) -> None:
-    """A status acting in time names steps of the timeline, a damage kind and statuses that exist."""
+    """A status acting in time names steps of the timeline, a damage kind, statuses and a skill that exist."""
     steps = {step.name for step in (*rs.dusk_steps, *rs.night_steps)}
     if sdef.again is not None:
         if sdef.again.kind not in rs.damage:
@@ -397,3 +397,5 @@ def _check_timed(rs: m.Ruleset, ctx: Context, sdef: m.StatusDef) -> None:
     for name in sdef.echoes:
         if name not in rs.statuses:
             _problem(ctx, rs, f"状态 {sdef.name} 的 echoes 中状态 {name} 未定义", sdef.where)
+    if sdef.refreshes and rs.skill(sdef.refreshes) is None:
+        _problem(ctx, rs, f"状态 {sdef.name} 的 refreshes 中技能 {sdef.refreshes} 未定义", sdef.where)

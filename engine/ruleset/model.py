@@ -6,6 +6,7 @@ identifiers are their English gloss. See docs/ruleset-format.md for every key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -114,7 +115,8 @@ class Skill:
     counts_as: str = ""  # shares its [厌旧] memory with that skill (幸运儿's 守护之盾)
     choice_hook: str = ""  # a hook that checks a free-form ``choice`` (心算, 点睛)
     # 雾雨小镇
-    choice_of: str = ""  # skill | spare: the choice names a skill, or one of the undealt cards
+    choice_of: str = ""  # skill | night_skill | spare …: the choice names a skill, or one of the undealt cards
+    choice_max: int = 1  # the choice may name up to this many words (阴魂不散)
     default: str | None = None  # the choice a silent or passing seat is taken to make
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
@@ -128,6 +130,12 @@ class Skill:
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
         return dict(self.minutes_by_phase).get(phases.kind(phase) or "night", self.minutes)
+
+    def chosen(self, choice: str) -> tuple[str, ...]:
+        """The words a choice names: itself, or with ``choice_max`` its words split at 、 , ， or spaces."""
+        if self.choice_max <= 1:
+            return (choice,)
+        return tuple(w for w in re.split(r"[\s,，、]+", choice) if w)
 
     @property
     def forced(self) -> bool:
@@ -287,6 +295,7 @@ class StatusDef:
     every: Every | None = None  # what its giver does to its holder at each step of a name (疾病)
     echoes: tuple[str, ...] = ()  # gaining one of these, its holder gains it again from this giver (邪祟灵光)
     forgets: tuple[str, ...] = ()  # gaining it, its holder loses its skills with these tags (遗忘: 强制)
+    refreshes: str = ""  # as it ends or its holder is out, its giver's skill of this name is 刷新至初始 (仆役)
 
     def is_of(self, names: tuple[str, ...]) -> bool:
         """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""

@@ -179,8 +179,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted 或 faces")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -216,6 +216,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         counts_as=ctx.text(node, "counts_as"),
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
+        choice_max=ctx.integer(node, "choice_max", 1) or 1,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,

@@ -1,0 +1,42 @@
+"""阴魂不散 (002 L73): at 黄昏 one seat names night skills; tonight it and the seats able to use one of
+them know each other's 马甲 and 身份, and it is told those seats' acts and feedback of those skills.
+The pairs are fixed as the skill resolves and end with the night (st.haunts)."""
+
+from __future__ import annotations
+
+from engine import cards
+from engine.context import Context
+from engine.messages import seat as to_seat
+
+
+def haunt(game: Context, ghost: int, names: tuple[str, ...], rule: str) -> None:
+    """The ghost and each seat now able to use one of the named skills are told of each other."""
+    st = game.st
+    me = st.seat(ghost)
+    found: list[tuple[str, int]] = []
+    for name in names:
+        for seat in st.alive():
+            holding = cards.find(game, seat, name) if seat.no != ghost else None
+            if holding is not None and cards.usable(game, seat, holding):
+                found.append((name, seat.no))
+    st.haunts.extend((ghost, name, holder) for name, holder in found)
+    if not found:
+        game.feedback(ghost, f"今晚没有角色可以发动你选择的技能（{'、'.join(names)}）。", rule)
+        return
+    lines = [f"{game.label(no)}（{st.seat(no).card.role}）可以发动{name}" for name, no in found]
+    game.feedback(ghost, f"今晚{'；'.join(lines)}。你会得知其行动情况与反馈。", rule)
+    for no in dict.fromkeys(no for _, no in found):
+        skills = "、".join(name for name, holder in found if holder == no)
+        game.tell(no, f"{rule}：今晚幽魂{game.label(ghost)}（{me.card.role}）知晓你的{skills}的行动情况与反馈。")
+    game.log("haunt", "；".join(f"{game.who(ghost)}知晓{game.who(no)}的{name}" for name, no in found), rule)
+
+
+def watchers(game: Context, seat: int, skill: str) -> list[int]:
+    """The ghosts told of this seat's acts and feedback of this skill tonight."""
+    return [ghost for ghost, name, holder in game.st.haunts if holder == seat and name == skill]
+
+
+def tell_act(game: Context, seat: int, skill: str, what: str) -> None:
+    """The act a haunted seat made (行动情况), as its ghosts see it."""
+    for ghost in watchers(game, seat, skill):
+        game.say(to_seat(ghost), f"〔阴魂不散〕{game.label(seat)}发动{skill}" + (f"：{what}。" if what else "。"))

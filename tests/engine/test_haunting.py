@@ -1,0 +1,89 @@
+"""阴魂不散 (engine/haunting.py) and ``choice_max``: the haunted pairs are fixed as the skill resolves,
+only those pairs' feedback is mirrored, the night's end forgets them; a choice names up to N words."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import change, haunting
+from engine import commands as c
+from engine.errors import Refusal
+from engine.game import Game
+from engine.legal import check_choice
+from engine.ruleset.loader import load_ruleset
+from tests.engine.builders import T0, run_to
+
+RS = load_ruleset("m216_mask")
+BOARD = ("幽魂", "狼巫", "灵能", "纯白之女", "长老")
+
+
+def _game() -> Game:
+    start = c.Start(
+        at=T0,
+        seed=1,
+        names=("甲", "乙", "丙", "丁", "戊"),
+        roles=tuple((r,) for r in BOARD),
+        options=(("自定板子", True),),
+    )
+    game = Game.start(RS, start)
+    run_to(game, "night", 1)
+    return game
+
+
+def _texts(game: Game, seat: int) -> list[str]:
+    return [m.text for m in game.out if m.to.seat == seat]
+
+
+def test_the_pairs_are_the_seats_able_to_use_a_named_skill() -> None:
+    game = _game()
+    game.st.seat(4).card.skills["照耀"].lost = True  # lost: not able to use it
+    haunting.haunt(game, 1, ("黑暗侦测", "照耀", "阴魂不散"), "阴魂不散")
+    assert game.st.haunts == [(1, "黑暗侦测", 2)]
+    assert haunting.watchers(game, 2, "黑暗侦测") == [1]
+    assert haunting.watchers(game, 2, "光明湮灭") == []
+
+
+def test_only_a_haunted_skills_feedback_reaches_the_ghost() -> None:
+    game = _game()
+    haunting.haunt(game, 1, ("黑暗侦测",), "阴魂不散")
+    game.out.clear()
+    game.feedback(2, "测试反馈甲", "黑暗侦测")
+    game.feedback(2, "测试反馈乙", "光明湮灭")
+    game.feedback(3, "测试反馈丙", "黑暗侦测")
+    mirrored = _texts(game, 1)
+    assert mirrored == ["〔阴魂不散：2号乙的黑暗侦测〕测试反馈甲"]
+
+
+def test_the_nights_end_forgets_the_pairs() -> None:
+    game = _game()
+    haunting.haunt(game, 1, ("黑暗侦测",), "阴魂不散")
+    change.end_of("night_end", game)
+    assert game.st.haunts == []
+    game.out.clear()
+    game.feedback(2, "测试反馈", "黑暗侦测")
+    assert _texts(game, 1) == []
+
+
+@pytest.mark.parametrize(
+    ("choice", "why"),
+    [
+        ("", "需要选择1到5个"),
+        ("照耀、照耀", "不能重复"),
+        ("照耀 预言 感知 伏击 猎杀 潜行", "你选了6个"),
+        ("照耀，邪恶", "不能选择邪恶"),
+        ("照耀、变脸", "不能选择变脸"),  # a [黄昏] skill is no night skill
+    ],
+)
+def test_a_choice_of_several_words_is_checked(choice: str, why: str) -> None:
+    game = _game()
+    skill = RS.roles["幽魂"].skills["阴魂不散"]
+    with pytest.raises(Refusal, match=why):
+        check_choice(game, game.st.seat(1), skill, choice)
+
+
+def test_a_choice_of_up_to_n_words_passes_and_splits() -> None:
+    game = _game()
+    skill = RS.roles["幽魂"].skills["阴魂不散"]
+    check_choice(game, game.st.seat(1), skill, "照耀，预言 感知、伏击、猎杀")
+    assert skill.chosen("照耀，预言 感知") == ("照耀", "预言", "感知")
+    assert RS.roles["纯白之女"].skills["照耀"].chosen("照耀 预言") == ("照耀 预言",)
