@@ -44,6 +44,7 @@ from engine import (
     rounds,
     timed_statuses,
     together,
+    use_triggers,
     using,
     victory,
     views,
@@ -54,6 +55,7 @@ from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, TeamForme
 from engine.phases import PHASES, Phase
 from engine.queue import (
     AfterOut,
+    AfterUse,
     AfterVote,
     Ask,
     CloseStep,
@@ -300,6 +302,10 @@ def _after_out(game: Context, item: AfterOut) -> None:
     deaths.after_out(game, item)
 
 
+def _after_use(game: Context, item: AfterUse) -> None:
+    use_triggers.after_use(game, item)
+
+
 def _ask(game: Context, item: Ask) -> None:
     prompts.raise_prompt(game, item)
 
@@ -311,6 +317,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     Strike: _strike,
     Out: _out,
     AfterOut: _after_out,
+    AfterUse: _after_use,
     Ask: _ask,
     Tally: _tally,
     AfterVote: _after_vote,
