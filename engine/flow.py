@@ -190,6 +190,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     st.acts, st.waiting, st.votes = [], [], {}
     st.vote_round, st.exiled_today = 1, []
+    voting.open_early(game)  # [狂躁]
     game.log("phase", f"第{st.day}天开门", secret=False)
     durations.end_at(game, "noon_start")  # 持续至下一个[正午]阶段开始
     effects.run_deferred(game, "next_noon")  # 从下一个正午开始 (巫蛊之术's 反噬)
