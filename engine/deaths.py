@@ -38,6 +38,7 @@ from engine import (
     rounds,
     skill_uses,
     texts,
+    use_triggers,
 )
 from engine.context import Context
 from engine.phases import PHASES, Phase
@@ -143,7 +144,10 @@ def out(game: Context, item: queue.Out) -> None:
         game.log("skip", f"{game.who(item.requires)}未出局，{game.who(seat.no)}不因{item.cause}出局", item.cause)
         return
     sheltered = item.cause not in NO_REACTIONS and rosters.spare(game, seat, item.cause)  # 出局结算 2: all resolve
-    if item.cause not in NO_REACTIONS and (_spared(game, seat, item) or _stand_in(game, seat, item) or sheltered):
+    own = item.cause not in NO_REACTIONS and use_triggers.spare(game, seat, item)  # 光耀加身
+    if item.cause not in NO_REACTIONS and (
+        _spared(game, seat, item) or _stand_in(game, seat, item) or sheltered or own
+    ):
         return
     reaction = None if rounds.active(game) else _next_exiling(game, seat, item)  # 公主不发动善行
     if reaction is not None:

@@ -35,7 +35,8 @@
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
-    reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
+    reveal: true | false            the subjects' current cards are turned face up (昭示) / down (重新盖伏)
+    take_kit: true                  the subjects take the first target's kit, fresh (engine/kits.py)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
@@ -488,13 +489,24 @@ def _haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """昭示: the subjects' current cards are turned face up ([翻牌]); a post that shows it says so with ``announce``."""
+    """昭示: the subjects' current cards are turned face up ([翻牌]), or face down again with
+    ``false`` (重新盖伏); a post that shows it says so with ``announce``."""
+    up = effect.arg is not False
     for target in subjects:
         card = ctx.game.st.seat(target).card
-        if not card.revealed:
-            card.revealed = True
+        if card.revealed is not up:
+            card.revealed = up
             ctx.game.changed(target)
-            ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", rule_of(ctx, effect))
+            ctx.game.log(
+                "reveal", f"{ctx.game.who(target)}的身份牌{'被翻开' if up else '重新盖伏'}", rule_of(ctx, effect)
+            )
+
+
+def _take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """获取技能: the subjects take the first target's whole kit, fresh (光耀加身)."""
+    if ctx.targets:
+        for target in subjects:
+            kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
 
 
 def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -596,6 +608,7 @@ VERBS = {
     "haunt": _haunt,
     "roster_move": _roster_move,
     "roster_shelter": _roster_shelter,
+    "take_kit": _take_kit,
 }
 
 

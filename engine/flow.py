@@ -45,6 +45,7 @@ from engine import (
     skill_uses,
     timed_statuses,
     together,
+    use_triggers,
     using,
     victory,
     views,
@@ -55,6 +56,7 @@ from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnd
 from engine.phases import PHASES, Phase
 from engine.queue import (
     AfterOut,
+    AfterUse,
     AfterVote,
     Ask,
     CloseStep,
@@ -189,6 +191,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
     st.acts, st.waiting, st.votes = [], [], {}
     st.vote_round, st.exiled_today = 1, []
+    voting.open_early(game)  # [狂躁]
     game.log("phase", f"第{st.day}天开门", secret=False)
     durations.end_at(game, "noon_start")  # 持续至下一个[正午]阶段开始
     effects.run_deferred(game, "next_noon")  # 从下一个正午开始 (巫蛊之术's 反噬)
@@ -301,6 +304,10 @@ def _after_out(game: Context, item: AfterOut) -> None:
     deaths.after_out(game, item)
 
 
+def _after_use(game: Context, item: AfterUse) -> None:
+    use_triggers.after_use(game, item)
+
+
 def _ask(game: Context, item: Ask) -> None:
     prompts.raise_prompt(game, item)
 
@@ -312,6 +319,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     Strike: _strike,
     Out: _out,
     AfterOut: _after_out,
+    AfterUse: _after_use,
     Ask: _ask,
     Tally: _tally,
     AfterVote: _after_vote,

@@ -61,6 +61,14 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
     return gained
 
 
+def take_from(game: Context, taker: int, giver: int, rule: str) -> None:
+    """获得结算目标的身份技能并刷新至初始: the taker gains the giver's kit (``kit_role``) fresh, and
+    is told which skills."""
+    gained = take_kit(game, taker, kit_role(game.st.seat(giver)), rule)
+    skills = "、".join(f"<{n}>" for n in gained) or "无"
+    game.tell(taker, f"你因<{rule}>获得{game.label(giver)}的身份技能（初始状态）：{skills}。")
+
+
 def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
     """The giver loses every skill it holds on its current card; the taker gains those skills as
     they are (uses left, records), each with its own definition (薪火相传). Returns the names."""

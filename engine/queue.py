@@ -76,6 +76,14 @@ class AfterOut:
 
 
 @dataclass(frozen=True)
+class AfterUse:
+    """A seat's use of a skill has resolved: its triggers on that use fire (发动[决斗]后)."""
+
+    seat: int
+    skill: str
+
+
+@dataclass(frozen=True)
 class Ask:
     """Prompt a seat for a reaction: a skill (最后一枪) or the sheriff's succession (殉职)."""
 

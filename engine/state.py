@@ -276,6 +276,7 @@ class GameState:
     waiting: list[tuple[int, str]] = field(default_factory=list)  # (seat, skill) that may still act this step
     seat_deadlines: dict[int, datetime] = field(default_factory=dict)  # a waiting seat's own limit in this step
     votes: dict[int, Vote] = field(default_factory=dict)
+    early_votes: dict[int, int | None] = field(default_factory=dict)  # [狂躁]: voter → target (None: 弃权) before 开门
     vote_history: list[tuple[int, dict[int, int | None]]] = field(default_factory=list)
     damage: list[Damage] = field(default_factory=list)
     work: deque[Any] = field(default_factory=deque)

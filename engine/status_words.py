@@ -90,6 +90,12 @@ CAPS = {
         "votes (the 警长's) still count (封锁投票)",
         "engine.voting",
     ),
+    "early_vote": Cap(
+        "flag",
+        "its holder casts the day's 放逐投票 before 开门, at once and for good: one sent between 关门 and 开门 is "
+        "its vote of the next day; none by 开门 is 弃权; by day it votes once and may not change (狂躁)",
+        "engine.voting",
+    ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
 }
 

@@ -4,7 +4,7 @@ A use is announced as ``events.SkillUsed``, for the rules that answer any use (�
 
 from __future__ import annotations
 
-from engine import cards, conditions, effects, phases, readings, skill_uses, targeting
+from engine import cards, conditions, effects, phases, readings, skill_uses, targeting, use_triggers
 from engine.cards import Held
 from engine.context import Context
 from engine.events import SkillUsed
@@ -59,6 +59,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
         ctx.targets = []
         effects.run(ctx, tuple(e for e in skill.effects if e.to == "self"))
         return ctx
+    head = st.work[0] if st.work else None
     ctx.targets = targeting.reached(game, targets)
     if ctx.targets != targets:
         game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
@@ -66,6 +67,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     readings.note_reached(game, skill, seat.no, ctx.targets)  # after its own effects: 邀舞 does not name itself
     fire_targeted(game, seat, skill, ctx.targets)
     game.emit(SkillUsed(seat.no, skill.name))
+    use_triggers.queue_after_use(game, seat, skill.name, head)
     return ctx
 
 

@@ -58,6 +58,8 @@ TRIGGERS = {
     "tally": "fires as the day's vote is counted (默契)",
     "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
+    "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
+    "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
 }
 TRIGGER_KEYS = {
     "on": "one of TRIGGERS",
@@ -66,7 +68,7 @@ TRIGGER_KEYS = {
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
     "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风)",
-    "skills": "targeted: only these skills",
+    "skills": "targeted: only these skills; used, sparing: the holder's own skills whose use sets it off",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
     "roles": "other_out: the roles whose out sets it off",
@@ -119,7 +121,8 @@ EFFECT_VERBS = {
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
     "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
-    "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
+    "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌]); false: face down again (身份牌重新盖伏)",
+    "take_kit": "true: the subjects gain every skill of the first target's role (its 底牌 on top, 变脸), fresh, and are told which (获得结算目标的身份技能并刷新至初始)",
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
     "haunt": "true: tonight the acting seat and each seat now able to use one of the skills the act's choice names know each other's 马甲 and 身份, and the acting seat is told those seats' acts and feedback of those skills (幽魂<阴魂不散>: 互知马甲与身份，且幽魂知晓行动情况以及反馈)",

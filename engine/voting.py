@@ -23,6 +23,8 @@ from engine.phases import PHASES, Phase
 from engine.schedule import day_closing
 from engine.state import Seat, Vote
 
+BEFORE_OPENING = (Phase.DUSK, Phase.NIGHT, Phase.DAWN)  # 关门 … 开门: a [狂躁] vote goes to the next day
+
 
 def _votable(game: Context) -> list[int]:
     return [s.no for s in game.st.seats if cards.publicly_in(game, s) and not caps.has(game, s, "not_votable")]
@@ -34,6 +36,10 @@ def cast(game: Context, cmd: c.CastVote) -> str:
         raise Refusal("游戏已经结束。")
     if st.clock.paused:
         raise Refusal("游戏已暂停，请等待导演继续。")
+    if st.phase in BEFORE_OPENING and not cmd.by_director and 1 <= cmd.seat <= len(st.seats):
+        early = st.seat(cmd.seat)
+        if caps.has(game, early, "early_vote") and cards.publicly_in(game, early):
+            return _cast_early(game, early, cmd.target)
     if not PHASES[st.phase].votes or st.deadline is None or st.work:
         raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
     voter = game.named_seat(cmd.seat)
@@ -50,6 +56,8 @@ def cast(game: Context, cmd: c.CastVote) -> str:
             raise Refusal(f"{game.label(cmd.target)}不能成为投票对象。可投：{options}，或「弃权」。")
         raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
     previous = st.votes.get(voter.no)
+    if previous is not None and not cmd.by_director and st.phase == Phase.DAY and caps.has(game, voter, "early_vote"):
+        raise Refusal(f"你处于[狂躁]状态：当天的放逐投票已决定（{_vote_text(game, previous.target)}），不允许改票。")
     redo = _redo(game, previous) and not cmd.by_director
     frozen = st.deadline - timedelta(minutes=rs.vote.freeze_minutes)
     if (previous is not None or cmd.by_director) and not redo and rs.vote.freeze_minutes and st.now >= frozen:
@@ -93,6 +101,40 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     if cmd.by_director or changes >= rs.vote.changes:
         return f"已记录{who}：{what}。{kept}"
     return f"已记录{who}：{what}。{kept}关门前可改票{rs.vote.changes - changes}次。"
+
+
+def _cast_early(game: Context, voter: Seat, target: int) -> str:
+    """[狂躁] between 关门 and 开门: the next day's 放逐投票, decided now and for good."""
+    st = game.st
+    if voter.no in st.early_votes:
+        done = _vote_text(game, st.early_votes[voter.no])
+        raise Refusal(f"你处于[狂躁]状态，已决定下一个讨论日的放逐投票（{done}），不允许改票。")
+    legal = _votable(game)
+    if target and target not in legal:
+        options = texts.options(game.rs, [st.seat(n) for n in legal])
+        raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")
+    st.early_votes[voter.no] = target or None
+    what = _vote_text(game, target or None)
+    game.log("vote", f"{game.who(voter.no)}开门前投票（狂躁）：{what}", "狂躁")
+    return f"已记录[狂躁]投票：{what}。开门后计入当天的放逐投票，不允许改票。"
+
+
+def open_early(game: Context) -> None:
+    """开门: the votes sent before it become the day's (没有本状态也可以开门代投装作被狂躁，但可以之后改票 —
+    only a holder is bound); a holder of [狂躁] that sent none abstains (开门之前未决定则默认弃票)."""
+    st = game.st
+    early, st.early_votes = st.early_votes, {}
+    for seat in st.seats:
+        if not cards.publicly_in(game, seat) or caps.has(game, seat, "no_vote"):
+            continue
+        if seat.no not in early and not caps.has(game, seat, "early_vote"):
+            continue
+        target = early.get(seat.no)
+        st.order += 1
+        st.votes[seat.no] = Vote(seat.no, target, st.now, st.order, card=seat.card.id)
+        what = _vote_text(game, target)
+        game.log("vote", f"{game.who(seat.no)}开门时的投票（狂躁）：{what}", "狂躁")
+        game.tell(seat.no, f"开门：你当天的放逐投票为{what}（[狂躁]：开门之前决定，不允许改票）。")
 
 
 def _redo(game: Context, previous: Vote | None) -> bool:

@@ -51,13 +51,13 @@ class Effect:
 class Trigger:
     """When a skill fires by itself or prompts its holder instead of waiting for a step."""
 
-    on: str  # step_open | out | exiling | tie | top | targeted | vote_end | tally | other_out | headcount
+    on: str  # one of vocabulary.TRIGGERS
     causes: tuple[str, ...] = ()  # only outs with these causes
     except_causes: tuple[str, ...] = ()  # not outs with these causes (非因<毒药>)
     at: str = ""  # "dawn": a night out prompts only when the next day's notices are out
     phase: str = ""  # day | night: only then
     by: Cond | None = None  # targeted: only by a seat meeting this
-    skills: tuple[str, ...] = ()  # targeted: only these skills
+    skills: tuple[str, ...] = ()  # targeted: only these skills; used, sparing: the holder's own
     unforced: bool = False  # targeted: only non-[强制] skills
     anyone: bool = False  # exiling: any seat's exile (善行)
     roles: tuple[str, ...] = ()  # other_out: these roles' outs
