@@ -1,12 +1,17 @@
 """阴魂不散 (002 L73): at 黄昏 one seat names night skills; tonight it and the seats able to use one of
 them know each other's 马甲 and 身份, and it is told those seats' acts and feedback of those skills.
-The pairs are fixed as the skill resolves and end with the night (st.haunts)."""
+The pairs are fixed as the skill resolves and end with the night (st.haunts).
+
+若双方均愿意…当晚可共群聊天: no OneBot implementation can create a group, so the 导演 opens one on
+request (〔导演〕): both sides are told they may ask, and the directors are told the pairs at once."""
 
 from __future__ import annotations
 
 from engine import cards
 from engine.context import Context
 from engine.messages import seat as to_seat
+
+CHAT = "若双方均愿意，可私聊导演申请当晚共群聊天。"
 
 
 def haunt(game: Context, ghost: int, names: tuple[str, ...], rule: str) -> None:
@@ -24,10 +29,15 @@ def haunt(game: Context, ghost: int, names: tuple[str, ...], rule: str) -> None:
         game.feedback(ghost, f"今晚没有角色可以发动你选择的技能（{'、'.join(names)}）。", rule)
         return
     lines = [f"{game.label(no)}（{st.seat(no).card.role}）可以发动{name}" for name, no in found]
-    game.feedback(ghost, f"今晚{'；'.join(lines)}。你会得知其行动情况与反馈。", rule)
-    for no in dict.fromkeys(no for _, no in found):
+    game.feedback(ghost, f"今晚{'；'.join(lines)}。你会得知其行动情况与反馈；{CHAT}", rule)
+    seats = list(dict.fromkeys(no for _, no in found))
+    for no in seats:
         skills = "、".join(name for name, holder in found if holder == no)
-        game.tell(no, f"{rule}：今晚幽魂{game.label(ghost)}（{me.card.role}）知晓你的{skills}的行动情况与反馈。")
+        game.tell(no, f"{rule}：今晚幽魂{game.label(ghost)}（{me.card.role}）知晓你的{skills}的行动情况与反馈；{CHAT}")
+    game.say_directors(
+        f"〔{rule}〕{game.who(ghost)}与{'、'.join(game.who(no) for no in seats)}今晚可共群聊天："
+        "若双方均私聊导演表示愿意，请为其建群，夜晚结束时解散。"
+    )
     game.log("haunt", "；".join(f"{game.who(ghost)}知晓{game.who(no)}的{name}" for name, no in found), rule)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import change, haunting
+from engine import change, haunting, messages
 from engine import commands as c
 from engine.errors import Refusal
 from engine.game import Game
@@ -41,6 +41,17 @@ def test_the_pairs_are_the_seats_able_to_use_a_named_skill() -> None:
     assert game.st.haunts == [(1, "黑暗侦测", 2)]
     assert haunting.watchers(game, 2, "黑暗侦测") == [1]
     assert haunting.watchers(game, 2, "光明湮灭") == []
+
+
+def test_both_sides_may_ask_for_a_group_and_the_directors_are_told_the_pairs() -> None:
+    """若双方均愿意…当晚可共群聊天: the 导演 opens the group, so the directors learn the pairs (no one else)."""
+    game = _game()
+    game.out = []
+    haunting.haunt(game, 1, ("黑暗侦测", "照耀"), "阴魂不散")
+    assert all(haunting.CHAT in "".join(_texts(game, no)) for no in (1, 2, 4))
+    told = [m.text for m in game.out if m.to == messages.DIRECTORS]
+    assert len(told) == 1 and "1号甲" in told[0] and "2号乙" in told[0] and "4号丁" in told[0], told
+    assert not any(haunting.CHAT in t for no in (3, 5) for t in _texts(game, no))
 
 
 def test_only_a_haunted_skills_feedback_reaches_the_ghost() -> None:
