@@ -4,13 +4,13 @@ bound to a host whose camp it follows and whose kit it inherits (影子<附身>)
 获取技能 (002 L359–362): a taken skill is the taker's own (its role's words mean the taker); it
 comes with its role's definition (``SkillState.of_role``), so a name two roles define stays the
 giver's. 临时技能 and 二手技能 are not taken: only the skills of the giver's role. A [开局]-only
-skill is left behind: without 刷新至初始 it is unusable (with it, the post has it decided at once,
-which no kit taken here does yet).
+skill is left behind without 刷新至初始 (it would be unusable); with it (``take_from``) it comes and
+is asked at once.
 """
 
 from __future__ import annotations
 
-from engine import cards, knife, rosters
+from engine import cards, knife, queue, rosters
 from engine.context import Context
 from engine.ruleset.model import Skill
 from engine.state import Seat, SkillState
@@ -63,10 +63,35 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
 
 def take_from(game: Context, taker: int, giver: int, rule: str) -> None:
     """获得结算目标的身份技能并刷新至初始: the taker gains the giver's kit (``kit_role``) fresh, and
-    is told which skills."""
-    gained = take_kit(game, taker, kit_role(game.st.seat(giver)), rule)
-    skills = "、".join(f"<{n}>" for n in gained) or "无"
+    is told which skills. With 刷新至初始 a [开局]-only skill comes too, and the taker decides at once
+    whether to use it (在获取技能的那个时段需要立刻决定是否发动[开局]类技能): it is asked now."""
+    role = kit_role(game.st.seat(giver))
+    gained = take_kit(game, taker, role, rule)
+    opening = _take_opening(game, taker, role)
+    skills = "、".join(f"<{n}>" for n in gained + opening) or "无"
     game.tell(taker, f"你因<{rule}>获得{game.label(giver)}的身份技能（初始状态）：{skills}。")
+    if opening:
+        game.tell(taker, f"{'、'.join(f'<{n}>' for n in opening)}为[开局]技能：你需要立刻决定是否发动。")
+        card = game.st.seat(taker).card.id
+        queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in opening])
+
+
+def _take_opening(game: Context, taker: int, role: str) -> list[str]:
+    """The role's written [开局]-only skills the taker's current card gains fresh; their names."""
+    st = game.st
+    card = st.seat(taker).card
+    out = []
+    for skill in game.rs.roles[role].skills.values():
+        timing = skill.tags & TIMING_TAGS.keys()
+        if skill.todo or not timing or not timing <= OPENING_ONLY or skill.name in card.skills:
+            continue
+        st.grants += 1
+        card.skills[skill.name] = SkillState(skill.name, skill.uses, granted=st.grants, of_role=role)
+        out.append(skill.name)
+    if out:
+        game.changed(taker)
+        game.log("skill", f"{game.who(taker)}获得{role}的[开局]技能：{'、'.join(out)}", "刷新至初始")
+    return out
 
 
 def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
