@@ -223,6 +223,11 @@ def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no in st.exiled_today) is value
 
 
+def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """偶数日: the game day (its night included) is even."""
+    return (st.day % 2 == 0) is value
+
+
 def _read_tonight(want: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
     """The acting seat's check ``skill`` read this seat tonight as ``pool`` / ``role`` / ``camp`` (耀光: 照耀
     反馈为[狼人系身份]); ``st.readings`` rows are (user, skill, target, role, pool, camp)."""
@@ -284,6 +289,7 @@ _FLAGS = {
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
+    "even_day": _even_day,
     "revealed": _revealed,
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,

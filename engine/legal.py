@@ -19,7 +19,11 @@ PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that
 def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
-    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
+    if (
+        not skill.tags & PERSONAL_TAGS
+        and not conditions.uses_actor(skill.range)
+        and not (skill.among_out or skill.with_out)
+    ):
         key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
         cached = game.memo.get(key)
         if cached is None:
@@ -47,10 +51,16 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
                     if used_on == yesterday:
                         excluded.update(targets)
     in_range = conditions.compiled(skill.range)
-    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
-    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
+    out = [o for o in st.seats if _present(game, skill, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
     return out
+
+
+def _present(game: Context, skill: Skill, seat: Seat) -> bool:
+    """In the range's reach: seats in, seats out (among_out), or both (with_out)."""
+    if skill.with_out:
+        return True
+    return not seat.alive if skill.among_out else cards.publicly_in(game, seat)
 
 
 def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:

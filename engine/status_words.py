@@ -99,7 +99,7 @@ class Anchor:
     the phase that moment closes lasts on to the next such moment (在下一个讨论日: next_day_end)."""
 
     gloss: str
-    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out | noon_start | dusk_end; "": never
+    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out | noon_start | dusk_end | dawn_start; "": never
     not_granted_now: bool = False
 
 
@@ -115,6 +115,7 @@ UNTILS = {
     "night_start": Anchor("until the next night opens (在下一个夜晚开始前)", "night_start", not_granted_now=True),
     "noon_start": Anchor("until the next [正午] opens: the day's 开门 (持续至下一个[正午]阶段开始)", "noon_start"),
     "dusk_end": Anchor("until the next [黄昏] ends, as the night opens (持续至下一个[黄昏]阶段结束)", "dusk_end"),
+    "dawn_start": Anchor("until the next [晨曦] opens, as its first step does (持续至[晨曦]阶段开始)", "dawn_start"),
 }
 STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {

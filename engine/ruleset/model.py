@@ -118,6 +118,7 @@ class Skill:
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
+    with_out: bool = False  # its targets may be seats out as well as seats in
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)

@@ -261,6 +261,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
+        with_out=ctx.flag(node, "with_out"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
         aura=_auras(node, ctx, what),
