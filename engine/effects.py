@@ -94,6 +94,7 @@ ONCE_VERBS = {
     "feedback_list",
     "vote_again",
     "feedback_reached",
+    "feedback_reflected",
     "duel",
     "attach",
     "put_face",
@@ -216,6 +217,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
 def _run_one(ctx: Ctx, effect: Effect) -> None:
     if effect.delay:  # carried out as the next night (next_noon: 正午) opens
         waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
+        if waiting.arg == "choice":  # the act's choice is fixed now (镜像: the skill it copies)
+            waiting = replace(waiting, arg=ctx.choice or "")
         ctx.game.st.deferred.append((ctx.actor, waiting, _rule(ctx, effect)))
         return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
@@ -337,6 +340,16 @@ def _feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
+def _feedback_reflected(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """Tonight's 反射 of the acting seat, each as its skill and the seat it went to, or ``none``."""
+    game, arg = ctx.game, effect.arg
+    mine = [(skill, to) for by, skill, to in game.st.reflections if by == ctx.actor]
+    for skill, to in mine:
+        game.feedback(ctx.actor, fill(ctx, str(arg["text"]), to, skill=skill), _rule(ctx, effect))
+    if not mine:
+        game.feedback(ctx.actor, fill(ctx, str(arg.get("none", "空"))), _rule(ctx, effect))
+
+
 def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """Tonight's chosen targets ([选择目标]) of the skills with a tag or dealing a damage kind,
     each seat once, in the order they were chosen or by seat number."""
@@ -381,7 +394,8 @@ def _feedback_exiled(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 def _grant_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg
-    name = arg.get(ctx.choice or "") if isinstance(arg, dict) else str(arg)
+    chosen = ctx.choice or ""
+    name = chosen if arg == "choice" else arg.get(chosen) if isinstance(arg, dict) else str(arg)  # choice: 镜像
     if not name:
         return
     for target in subjects:
@@ -717,6 +731,7 @@ VERBS = {
     "gain_tag": _gain_tag,
     "pull": _pull,
     "feedback_reached": _feedback_reached,
+    "feedback_reflected": _feedback_reflected,
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,

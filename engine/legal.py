@@ -184,6 +184,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
+    if skill.choice_of == "aimed":  # 镜像: 曾对自身操作过的技能
+        return tuple(game.st.aimed.get(seat.no, ()))
     return skill.choices
 
 
@@ -220,5 +222,7 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
     words = choice_words(game, seat, skill)
     if not words and skill.choice_of in {"own", "own_counted"}:
         raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
+    if not words and skill.choice_of == "aimed":
+        raise Refusal(f"{skill.name}需要指定一个曾对你使用过的技能，但还没有技能对你使用过。")
     if words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")

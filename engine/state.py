@@ -334,6 +334,10 @@ class GameState:
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
+    # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
+    reflections: list[tuple[int, str, int]] = field(default_factory=list)
+    # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order
+    aimed: dict[int, list[str]] = field(default_factory=dict)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

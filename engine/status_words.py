@@ -40,6 +40,7 @@ STATUS_KEYS = {
     "again": "{kind, cause, at: [steps]}: gained again while held, it is instead an attack of `kind` from that giver, resolved at the first of the steps `at` to come (流血: 再次获得…改为造成[暴击]; 二次流血 at 黄昏1, 凌晨2)",
     "every": "{step, effects}: as each step `step` closes, `effects` run with its giver acting on its holder, even once the giver is out (疾病: 每个[晨曦]…受到来自状态赋予者的[特攻])",
     "echoes": "statuses its holder, gaining one, gains once more from this status's giver (邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血])",
+    "links": "true: its holder put out by a skill's attack (not the plain vote) passes that attack, the same kind from the same source, to every other living holder of this status from the same giver (锁链师[链接]: 所有被[链接]的角色都受到一次与出局角色相同的攻击)",
     "forgets": "skill tags: gaining it (or a compound including it), its holder loses its skills with these tags and what they keep on it, told only if it held one (遗忘: 失去所有[强制]技能，持续生效的效果也会一并失去)",
 }
 
@@ -88,6 +89,11 @@ CAPS = {
         "while any seat, in play or out, holds it, the day's 放逐投票 is void: no 最高票, nobody voted out; other "
         "votes (the 警长's) still count (封锁投票)",
         "engine.voting",
+    ),
+    "reflects": Cap(
+        "flag",
+        "at night a [指定] skill aimed at its holder resolves on a seat at random without this capability instead (镜<反射>)",
+        "engine.targeting",
     ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
 }

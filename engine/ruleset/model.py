@@ -349,6 +349,7 @@ class StatusDef:
     every: Every | None = None  # what its giver does to its holder at each step of a name (疾病)
     echoes: tuple[str, ...] = ()  # gaining one of these, its holder gains it again from this giver (邪祟灵光)
     forgets: tuple[str, ...] = ()  # gaining it, its holder loses its skills with these tags (遗忘: 强制)
+    links: bool = False  # its holder's out by a skill's attack passes that attack to the giver's other holders (链接)
 
     def is_of(self, names: tuple[str, ...]) -> bool:
         """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""

@@ -220,8 +220,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces", "aimed"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted、faces 或 aimed")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -482,6 +482,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:
         ctx.err(enode, verb, "swap_cards 应为 permanent 或 night")
+    elif verb == "feedback_reflected":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"text", "none"}, verb)
     elif verb == "feedback_reached":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:

@@ -59,6 +59,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             every=_every(node, name, ctx),
             echoes=ctx.names(node, "echoes"),
             forgets=ctx.names(node, "forgets"),
+            links=ctx.flag(node, "links"),
         )
     for name, node in section.items():
         if name in out:
