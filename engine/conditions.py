@@ -216,11 +216,23 @@ def _runner_up(value: bool, s: Seat, a: int, st: GameState) -> bool:
 
 def _voted_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     voters = [voter for voter, target in st.last_tally if target == a]
+    if "any" in values:
+        return s.no in voters
     return bool(voters) and (("first" in values and voters[0] == s.no) or ("last" in values and voters[-1] == s.no))
+
+
+def _chose_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """Named the acting seat as a 选择目标 of a [指定] skill since the night opened."""
+    return any(seat == s.no and a in chosen for _, seat, chosen in st.chosen) is value
 
 
 def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no in st.exiled_today) is value
+
+
+def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """偶数日: the game day (its night included) is even."""
+    return (st.day % 2 == 0) is value
 
 
 def _read_tonight(want: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
@@ -284,6 +296,8 @@ _FLAGS = {
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
+    "even_day": _even_day,
+    "chose_actor": _chose_actor,
     "revealed": _revealed,
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,
@@ -347,6 +361,7 @@ ACTOR_KEYS = {
     "read_tonight",
     "actor_camp",
     "in_roster",
+    "chose_actor",
 }  # keys that read who acts
 
 

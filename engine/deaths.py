@@ -162,6 +162,7 @@ def out(game: Context, item: queue.Out) -> None:
             return
         going = [card]
     first = going[0]
+    linked = _linked(game, seat, item)
     for card in going:
         cards.card_out(game, seat, card, item.cause)
         skill_uses.on_card_out(card, item.kind, game, item.source)
@@ -195,7 +196,30 @@ def out(game: Context, item: queue.Out) -> None:
         kits.host_out(game, seat)
         rosters.leave_on_out(game, seat)
     cards.relay(game)
-    queue.push_front(game, [queue.AfterOut(item, tuple(card.id for card in going))])
+    queue.push_front(game, [queue.AfterOut(item, tuple(card.id for card in going)), *linked])
+
+
+def _linked(game: Context, seat: Seat, item: queue.Out) -> list[object]:
+    """[链接]: an out by a skill's attack strikes the giver's other holders with the same attack."""
+    st, rs = game.st, game.rs
+    passed_on = item.cause in rs.statuses and rs.statuses[item.cause].links  # a link's own strike chains no further
+    if item.cause in {"投票", *NO_REACTIONS} or passed_on or not item.source or item.kind not in rs.damage:
+        return []
+    strikes: list[object] = []
+    for mine in seat.statuses:
+        if not rs.statuses[mine.name].links:
+            continue
+        for other in st.seats:
+            if (
+                other.no != seat.no
+                and other.alive
+                and any(s.name == mine.name and s.source == mine.source for s in other.statuses)
+            ):
+                game.log(
+                    "chain", f"{mine.name}：{game.who(seat.no)}出局，{game.who(other.no)}承受{item.kind}", mine.name
+                )
+                strikes.append(queue.Strike(Damage(other.no, item.kind, mine.name, item.source, "")))
+    return strikes
 
 
 def after_out(game: Context, after: queue.AfterOut) -> None:

@@ -31,6 +31,7 @@
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
     feedback_reached: {of, text, none}   反馈 the skills whose 结算目标 the first target was tonight (邀舞)
+    feedback_reflected: {text, none}     反馈 tonight's 反射 of the acting seat, skill and seat each (镜)
     duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
@@ -97,6 +98,7 @@ ONCE_VERBS = {
     "feedback_list",
     "vote_again",
     "feedback_reached",
+    "feedback_reflected",
     "duel",
     "attach",
     "put_face",
@@ -199,6 +201,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
 def _run_one(ctx: Ctx, effect: Effect) -> None:
     if effect.delay:  # carried out as the next night (next_noon: 正午) opens
         waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
+        if waiting.arg == "choice":  # the act's choice is fixed now (镜像: the skill it copies)
+            waiting = replace(waiting, arg=ctx.choice or "")
         ctx.game.st.deferred.append((ctx.actor, waiting, rule_of(ctx, effect)))
         return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
@@ -265,8 +269,8 @@ def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _grant_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    arg = effect.arg
-    name = arg.get(ctx.choice or "") if isinstance(arg, dict) else str(arg)
+    arg, chosen = effect.arg, ctx.choice or ""
+    name = chosen if arg == "choice" else arg.get(chosen) if isinstance(arg, dict) else str(arg)  # choice: 镜像
     if not name:
         return
     for target in subjects:
@@ -596,6 +600,7 @@ VERBS = {
     "gain_tag": _gain_tag,
     "pull": _pull,
     "feedback_reached": feedback_verbs.feedback_reached,
+    "feedback_reflected": feedback_verbs.feedback_reflected,
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,

@@ -29,6 +29,16 @@ def feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.feedback(ctx.actor, text, rule_of(ctx, effect))
 
 
+def feedback_reflected(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """Tonight's 反射 of the acting seat, each as its skill and the seat it went to, or ``none``."""
+    game, arg = ctx.game, effect.arg
+    mine = [(skill, to) for by, skill, to in game.st.reflections if by == ctx.actor]
+    for skill, to in mine:
+        game.feedback(ctx.actor, fill(ctx, str(arg["text"]), to, skill=skill), rule_of(ctx, effect))
+    if not mine:
+        game.feedback(ctx.actor, fill(ctx, str(arg.get("none", "空"))), rule_of(ctx, effect))
+
+
 def feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """Tonight's chosen targets ([选择目标]) of the skills with a tag or dealing a damage kind,
     each seat once, in the order they were chosen or by seat number."""

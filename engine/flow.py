@@ -53,7 +53,7 @@ from engine import (
 )
 from engine.context import Context
 from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnded, TeamFormed
-from engine.phases import PHASES, Phase
+from engine.phases import PHASES, Phase, SubPhase
 from engine.queue import (
     AfterOut,
     AfterUse,
@@ -211,7 +211,8 @@ def open_discussion(game: Context, planned: bool = False) -> None:
 
 def open_step(game: Context) -> None:
     rs, st = game.rs, game.st
-    step = rs.steps(st.phase)[st.step]
+    steps = rs.steps(st.phase)
+    step = steps[st.step]
     if step.after_close is None:
         st.step_opened = st.now
         st.deadline = step_deadline(st.settings, st.phase, st.now, step.minutes)
@@ -219,6 +220,8 @@ def open_step(game: Context) -> None:
         assert st.step_opened is not None
         st.deadline = max(st.now, close_deadline(st.step_opened, step.after_close))
     st.acts = []
+    if step.sub_phase == SubPhase.MORNING and (st.step == 0 or steps[st.step - 1].sub_phase != SubPhase.MORNING):
+        durations.end_at(game, "dawn_start")  # 持续至[晨曦]阶段开始
     auras.refresh(game)
     if len(game.memo) > MEMO_LIMIT:  # keys carry the version and the step; old ones only take room
         game.memo.clear()

@@ -19,7 +19,11 @@ PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that
 def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
     """[选择范围]: seats still in the game meeting the skill's range and its tags' constraints."""
     st = game.st
-    if not skill.tags & PERSONAL_TAGS and not conditions.uses_actor(skill.range) and not skill.among_out:
+    if (
+        not skill.tags & PERSONAL_TAGS
+        and not conditions.uses_actor(skill.range)
+        and not (skill.among_out or skill.with_out)
+    ):
         key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
         cached = game.memo.get(key)
         if cached is None:
@@ -34,10 +38,16 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         return cast(list[Seat], cached)
     excluded = _personal_exclusions(game, seat, skill, state)
     in_range = conditions.compiled(skill.range)
-    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
-    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
+    out = [o for o in st.seats if _present(game, skill, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
     return out
+
+
+def _present(game: Context, skill: Skill, seat: Seat) -> bool:
+    """In the range's reach: seats in, seats out (among_out), or both (with_out)."""
+    if skill.with_out:
+        return True
+    return not seat.alive if skill.among_out else cards.publicly_in(game, seat)
 
 
 # Why a personal tag leaves a seat out of the user's range, as a refusal says it.
@@ -196,6 +206,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
+    if skill.choice_of == "aimed":  # 镜像: 曾对自身操作过的技能
+        return tuple(game.st.aimed.get(seat.no, ()))
     return skill.choices
 
 
@@ -238,6 +250,8 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
     words = choice_words(game, seat, skill)
     if not words and skill.choice_of in {"own", "own_counted"}:
         raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
+    if not words and skill.choice_of == "aimed":
+        raise Refusal(f"{skill.name}需要指定一个曾对你使用过的技能，但还没有技能对你使用过。")
     if words and skill.choice_max > 1:
         _check_many(skill, words, choice)
     elif words and skill is not game.rs.order_skill and choice not in words:

@@ -41,3 +41,4 @@ def forget(game: Context) -> None:
     """A new night: last night's readings and 结算目标 are gone."""
     game.st.readings = []
     game.st.reached = []
+    game.st.reflections = []

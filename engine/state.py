@@ -336,6 +336,10 @@ class GameState:
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
     haunts: list[tuple[int, str, int]] = field(default_factory=list)  # 阴魂不散 tonight: (幽魂, skill, its holder)
+    # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
+    reflections: list[tuple[int, str, int]] = field(default_factory=list)
+    # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order
+    aimed: dict[int, list[str]] = field(default_factory=dict)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

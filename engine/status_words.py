@@ -40,6 +40,7 @@ STATUS_KEYS = {
     "again": "{kind, cause, at: [steps]}: gained again while held, it is instead an attack of `kind` from that giver, resolved at the first of the steps `at` to come (流血: 再次获得…改为造成[暴击]; 二次流血 at 黄昏1, 凌晨2)",
     "every": "{step, effects}: as each step `step` closes, `effects` run with its giver acting on its holder, even once the giver is out (疾病: 每个[晨曦]…受到来自状态赋予者的[特攻])",
     "echoes": "statuses its holder, gaining one, gains once more from this status's giver (邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血])",
+    "links": "true: its holder put out by a skill's attack (not the plain vote) passes that attack, the same kind from the same source, to every other living holder of this status from the same giver (锁链师[链接]: 所有被[链接]的角色都受到一次与出局角色相同的攻击)",
     "forgets": "skill tags: gaining it (or a compound including it), its holder loses its skills with these tags and what they keep on it, told only if it held one (遗忘: 失去所有[强制]技能，持续生效的效果也会一并失去)",
     "refreshes": "a skill: as it ends (used up, removed, lapsed) or its holder is out, its giver's skill of this name is 刷新至初始 (仆役: 状态消失或是状态持有者出局，则发动者的[暗夜之佑]刷新至初始)",
 }
@@ -96,6 +97,11 @@ CAPS = {
         "its vote of the next day; none by 开门 is 弃权; by day it votes once and may not change (狂躁)",
         "engine.voting",
     ),
+    "reflects": Cap(
+        "flag",
+        "at night a [指定] skill aimed at its holder resolves on a seat at random without this capability instead (镜<反射>)",
+        "engine.targeting",
+    ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
 }
 
@@ -106,7 +112,7 @@ class Anchor:
     the phase that moment closes lasts on to the next such moment (在下一个讨论日: next_day_end)."""
 
     gloss: str
-    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out | noon_start | dusk_end; "": never
+    ends_at: str  # a moment the engine marks: night_end | day_end | night_start | election_end | source_out | noon_start | dusk_end | dawn_start; "": never
     not_granted_now: bool = False
 
 
@@ -122,6 +128,7 @@ UNTILS = {
     "night_start": Anchor("until the next night opens (在下一个夜晚开始前)", "night_start", not_granted_now=True),
     "noon_start": Anchor("until the next [正午] opens: the day's 开门 (持续至下一个[正午]阶段开始)", "noon_start"),
     "dusk_end": Anchor("until the next [黄昏] ends, as the night opens (持续至下一个[黄昏]阶段结束)", "dusk_end"),
+    "dawn_start": Anchor("until the next [晨曦] opens, as its first step does (持续至[晨曦]阶段开始)", "dawn_start"),
 }
 STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {

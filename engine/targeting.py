@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine import caps, conditions, texts
 from engine.context import Context
+from engine.phases import Phase
 from engine.state import GameState, Pull, Seat, lasting_until
 
 if TYPE_CHECKING:
@@ -95,6 +96,31 @@ def pulled(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[
         pulls[0].rule,
     )
     return pullers
+
+
+def reflected(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
+    """镜<反射>: at night each target that reflects hands this [指定] act on to a seat at random that
+    does not; the skills aimed at it are kept for 镜像."""
+    st = game.st
+    if not targets or "指定" not in skill.tags or not game.rs.uses_status_flag("reflects"):
+        return targets
+    out = []
+    for target in targets:
+        if not caps.has(game, st.seat(target), "reflects"):
+            out.append(target)
+            continue
+        aimed = st.aimed.setdefault(target, [])
+        if skill.name not in aimed:
+            aimed.append(skill.name)
+        others = [s.no for s in st.seats if s.alive and not caps.has(game, s, "reflects")]
+        if st.phase != Phase.NIGHT or not others:
+            out.append(target)
+            continue
+        to = game.rng().choice(others)
+        st.reflections.append((target, skill.name, to))
+        game.log("reflect", f"{game.who(seat.no)}的{skill.name}被{game.who(target)}反射给{game.who(to)}", "反射")
+        out.append(to)
+    return out
 
 
 def ring_distance(st: GameState, a: int, b: int) -> int | None:

@@ -39,6 +39,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
     targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
     targets = targeting.pulled(game, seat, skill, targets)
+    targets = targeting.reflected(game, seat, skill, targets)
     if "指定" in skill.tags and chosen:
         st.chosen.append((skill.name, seat.no, tuple(chosen)))
     aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""

@@ -311,7 +311,7 @@ def _check_effect(
         _problem(ctx, rs, f"阵营 {arg!r} 未定义", effect.where)
     elif effect.verb == "hook" and arg not in rs.hooks:
         _problem(ctx, rs, f"钩子 {arg!r} 未在 hooks.py 的 HOOKS 中定义", effect.where)
-    elif effect.verb == "grant_skill":
+    elif effect.verb == "grant_skill" and arg != "choice":
         for name in arg.values() if isinstance(arg, dict) else [arg]:
             if rs.skill(str(name)) is None:
                 _problem(ctx, rs, f"grant_skill 的技能 {name!r} 未定义", effect.where)

@@ -121,6 +121,7 @@ class Skill:
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
+    with_out: bool = False  # its targets may be seats out as well as seats in
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
@@ -296,6 +297,7 @@ class StatusDef:
     echoes: tuple[str, ...] = ()  # gaining one of these, its holder gains it again from this giver (邪祟灵光)
     forgets: tuple[str, ...] = ()  # gaining it, its holder loses its skills with these tags (遗忘: 强制)
     refreshes: str = ""  # as it ends or its holder is out, its giver's skill of this name is 刷新至初始 (仆役)
+    links: bool = False  # its holder's out by a skill's attack passes that attack to the giver's other holders (链接)
 
     def is_of(self, names: tuple[str, ...]) -> bool:
         """Whether its name or class is one of these (秩序 immune to 负面 / to 恐惧; any: every status)."""

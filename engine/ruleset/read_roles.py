@@ -179,8 +179,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces", "aimed"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted、faces 或 aimed")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -221,6 +221,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
+        with_out=ctx.flag(node, "with_out"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
         aura=_auras(node, ctx, what),
@@ -441,6 +442,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:
         ctx.err(enode, verb, "swap_cards 应为 permanent 或 night")
+    elif verb == "feedback_reflected":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"text", "none"}, verb)
     elif verb == "feedback_reached":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:

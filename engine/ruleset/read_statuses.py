@@ -60,6 +60,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             echoes=ctx.names(node, "echoes"),
             forgets=ctx.names(node, "forgets"),
             refreshes=ctx.text(node, "refreshes"),
+            links=ctx.flag(node, "links"),
         )
     for name, node in section.items():
         if name in out:
