@@ -42,7 +42,7 @@
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
-``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
+``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
 {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
@@ -150,6 +150,8 @@ def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
     if effect.if_choice and ctx.choice not in effect.if_choice:
+        return False
+    if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
         return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets

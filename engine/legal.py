@@ -94,6 +94,9 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     )
     if blocking:
         return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
+    team_block = _team_blocked(game, skill)
+    if team_block:
+        return team_block
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         return f"现在不满足{skill.name}的发动条件（{skill.text}）"
     if st.phase == Phase.ELECTION and not skill.during_election:
@@ -111,6 +114,19 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
         return spent
     if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
         return f"{skill.name}没有足够的可选目标"
+    return None
+
+
+def _team_blocked(game: Context, skill: Skill) -> str | None:
+    """A [团队] skill a living member's status shuts for the whole team (缴械 on a [群内])."""
+    if skill.team is None or not game.rs.uses_status_flag("blocks_team"):
+        return None
+    team = skill.team.team
+    for mate in game.st.seats:
+        if mate.alive and team in mate.teams and (status := caps.names(game, mate, "blocks_team").get(skill.name)):
+            return (
+                f"{team}中有角色处于[{status}]状态，整个{team}不能发动{skill.name}（{game.rs.statuses[status].text}）"
+            )
     return None
 
 
@@ -191,6 +207,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
+    if skill.choice_of == "role":  # 猜测一个身份
+        return tuple(name for name, role in game.rs.roles.items() if role.dealt)
     return skill.choices
 
 

@@ -133,6 +133,7 @@ EFFECT_KEYS = {
     "if_counter": "{counter: {at_most | at_least: N}} on the acting card's counters",
     "rule": "the rule named in the log",
     "if_choice": "only when the act's choice is this word (or one of these)",
+    "if_role_is_choice": "true: only subjects whose 实际身份 (the role dealt) is the role the act's choice names (诡辩: 若结算目标的[实际身份]与猜测的身份对应)",
     "if_any_target": "a condition some target meets, whoever the subjects are",
     "pick": "[positions]: only the targets at these places (1-based), in order",
     "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
@@ -285,7 +286,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸)",
+    "choice_of": "skill | spare | own | own_counted | faces | role: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸); role: any role of the ruleset (诡辩: 猜测一个身份)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
@@ -312,6 +313,7 @@ CARD_TAG_KEYS = {
     "roles": "[role | {role, if}]: the roles whose cards bear it from the deal (the post's header marks), `if` a condition on the game (若无假面、恶灵骑士身份，则噩梦之影首夜就获得[接刀]标签)",
     "order": "接刀顺序 (身份排序): its skills go to one bearer at a time, the first of this role order not passed; once passed (out, or under a permanent `passed_by` status) a bearer never holds again, nor one placed before the holder (不再接刀，将继续往下接刀)",
     "passed_by": "with `order`: statuses whose permanent holder is passed over ([业炎/净化])",
+    "covers": "with `order`: a tag whose bearers hold the kill first — the knife is held only while every bearer of it is out or under a permanent `passed_by` status, and goes back to them when one is in and free again (165 [接刀]: 所有[群内]狼出局，或…永久的[业炎/净化]…之后若[群内]狼复活，或状态已清除，则不再接刀)",
 }
 STEP_KEYS = {
     "step": "the step's name",
@@ -472,6 +474,7 @@ TEMPLATE_FIELDS = {
     "surface_camp": "the subject's 表面阵营",
     "seen_camp": "the camp a check sees in the subject (engine/appearance.py), in the ruleset's `seen_words`",
     "seen_role": "the role a check sees in the subject (engine/appearance.py)",
+    "seen_role_length": "how many characters that role has (援交: 其表面身份为X个字)",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
     "camp": "(feedback_exiled) the camps of the cards voted out",
     "self_name": "the acting seat's character name",

@@ -37,6 +37,7 @@ class Effect:
     if_target: Cond | None = None  # a condition on the first target, whoever the subjects are
     if_counter: Cond | None = None  # bounds on the acting card's counters
     if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
+    if_role_is_choice: bool = False  # only subjects whose 实际身份 is the role the act's choice names
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
     delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens
@@ -224,6 +225,7 @@ class CardTag:
     roles: tuple[tuple[str, dict[str, Any] | None], ...] = ()
     order: tuple[str, ...] = ()  # 接刀顺序: its skills go to one bearer at a time, down this role order
     passed_by: tuple[str, ...] = ()  # statuses whose permanent holder the knife passes over for good
+    covers: str = ""  # with ``order``: the knife is held only while no bearer of this tag is in and free
 
 
 @dataclass

@@ -179,8 +179,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces", "role"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted、faces 或 role")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -377,6 +377,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_target=enode.get("if_target"),
                 if_counter=enode.get("if_counter"),
                 if_choice=ctx.names(enode, "if_choice"),
+                if_role_is_choice=enode.get("if_role_is_choice") is True,
                 if_any_target=enode.get("if_any_target"),
                 pick=tuple(pick),
                 delay=ctx.text(enode, "delay"),
