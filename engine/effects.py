@@ -27,6 +27,7 @@
     predict: true                   迷梦: the first target's use of the chosen skill on the second is void
     notify_team: {team, text}       通知 a team group
     feedback_list: {of, text, none} 反馈 the seats meeting `of` as one list
+    feedback_dealt: {present, absent}   反馈 whether each role the choice names was dealt (窥天)
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
@@ -92,6 +93,7 @@ ONCE_VERBS = {
     "predict",
     "notify_team",
     "feedback_list",
+    "feedback_dealt",
     "vote_again",
     "feedback_reached",
     "duel",
@@ -407,6 +409,7 @@ def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     game.log("notify", f"通知{name}：{text}", rule_of(ctx, effect))
 
 
+
 def _add_counter(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     game = ctx.game
     for target in subjects:
@@ -572,6 +575,7 @@ VERBS = {
     "predict": _predict,
     "notify_team": _notify_team,
     "feedback_list": feedback_verbs.feedback_list,
+    "feedback_dealt": feedback_verbs.feedback_dealt,
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,

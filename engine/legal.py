@@ -207,8 +207,9 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
-    if skill.choice_of == "role":  # 猜测一个身份
-        return tuple(name for name, role in game.rs.roles.items() if role.dealt)
+    if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
+        camp = skill.choice_camp
+        return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
     return skill.choices
 
 
@@ -251,5 +252,14 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
     words = choice_words(game, seat, skill)
     if not words and skill.choice_of in {"own", "own_counted"}:
         raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
+    if skill.choice_count > 1:
+        picks = skill.picks(choice)
+        if len(picks) != skill.choice_count or len(set(picks)) != len(picks) or not set(picks) <= set(words):
+            example = "、".join(words[: skill.choice_count])
+            raise Refusal(
+                f"{skill.name}需要选择{skill.choice_count}个不同的：{'、'.join(words)}，以「、」分隔。"
+                f"例如「{skill.name} {example}」。"
+            )
+        return
     if words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")

@@ -6,6 +6,7 @@ identifiers are their English gloss. See docs/ruleset-format.md for every key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -125,6 +126,14 @@ class Skill:
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
     gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
     places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)
+    choice_count: int = 1  # how many different words the choice names (询问2张身份牌)
+    choice_camp: str = ""  # with choice_of role: only roles of this camp
+
+    def picks(self, choice: str | None) -> tuple[str, ...]:
+        """The words the act's choice names: itself, or, for a choice of several, its parts split at 、，, or spaces."""
+        if self.choice_count == 1:
+            return (choice,) if choice else ()
+        return tuple(p for p in re.split(r"[、，,\s]+", choice or "") if p)
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""

@@ -181,6 +181,9 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     choice_of = ctx.text(node, "choice_of")
     if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces", "role"}:
         ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted、faces 或 role")
+    choice_camp = ctx.text(node, "choice_camp")
+    if choice_camp and choice_of != "role":
+        ctx.err(node, "choice_camp", "choice_camp 需要 choice_of: role")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -216,6 +219,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         counts_as=ctx.text(node, "counts_as"),
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
+        choice_count=ctx.integer(node, "choice_count", 1) or 1,
+        choice_camp=choice_camp,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
@@ -405,6 +410,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
     elif verb == "lose_skills" and isinstance(arg, Node):
         ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb == "feedback_dealt":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"present", "absent"}, verb)
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
