@@ -409,7 +409,6 @@ def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     game.log("notify", f"通知{name}：{text}", rule_of(ctx, effect))
 
 
-
 def _add_counter(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     game = ctx.game
     for target in subjects:
