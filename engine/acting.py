@@ -290,18 +290,16 @@ def _team_decision(game: Context, skill: Skill, acts: list[Act]) -> Act | None:
     """The team's choice: 最早达到最高票数 (earliest_highest) or the last one made (latest)."""
     assert skill.team is not None
     st = game.st
-    choices = [a for a in sorted(acts, key=lambda a: (a.at, a.order)) if a.targets and st.seat(a.seat).alive]
+    made = (lambda a: bool(a.targets)) if skill.needs_targets else (lambda a: bool(a.choice))  # 窥天: a choice only
+    choices = [a for a in sorted(acts, key=lambda a: (a.at, a.order)) if made(a) and st.seat(a.seat).alive]
     if not choices:
         if any(cards.find(game, seat, skill.name) for seat in st.alive()):  # held, but nobody chose
             game.log("team", f"{skill.team.team}没有选择{skill.name}的目标", skill.name)
         return None
-    if skill.team.decide == "latest":
+    if skill.team.decide == "latest" or not skill.needs_targets:
         last = choices[-1]
-        game.log(
-            "team",
-            f"{skill.team.team}{skill.name}：以最后提交的{game.who(last.seat)}→{game.who(last.targets[0])}为准",
-            skill.name,
-        )
+        what = game.who(last.targets[0]) if last.targets else last.choice
+        game.log("team", f"{skill.team.team}{skill.name}：以最后提交的{game.who(last.seat)}→{what}为准", skill.name)
         return last
     target, tally = labels.earliest_highest([(a.targets[0], 1) for a in choices])
     first = next(a for a in choices if a.targets[0] == target)

@@ -46,6 +46,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
+            values.setdefault("seen_role_length", len(values["seen_role"]))
             values.setdefault("seen_knife", appearance.seen(game, seat, "knife"))
     if ctx.card is not None:
         for name, count in ctx.card.counters.items():

@@ -27,6 +27,7 @@
     predict: true                   迷梦: the first target's use of the chosen skill on the second is void
     notify_team: {team, text}       通知 a team group
     feedback_list: {of, text, none} 反馈 the seats meeting `of` as one list
+    feedback_dealt: {present, absent}   反馈 whether each role the choice names was dealt (窥天)
     add_counter: name               one more on the subjects' counter (空救)
     flag: text                      tell the directors (a card to give)
     vote_again: true                another vote round of today opens (暗示)
@@ -45,7 +46,7 @@
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
-``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
+``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
 {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
@@ -96,6 +97,7 @@ ONCE_VERBS = {
     "predict",
     "notify_team",
     "feedback_list",
+    "feedback_dealt",
     "vote_again",
     "feedback_reached",
     "feedback_reflected",
@@ -156,6 +158,8 @@ def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
     if effect.if_choice and ctx.choice not in effect.if_choice:
+        return False
+    if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
         return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
@@ -594,6 +598,7 @@ VERBS = {
     "predict": _predict,
     "notify_team": _notify_team,
     "feedback_list": feedback_verbs.feedback_list,
+    "feedback_dealt": feedback_verbs.feedback_dealt,
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,

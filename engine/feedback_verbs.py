@@ -1,6 +1,6 @@
 """The 反馈 verbs: what a skill tells its user about the targets (feedback), the skills that reached
 the first target tonight (邀舞), tonight's chosen targets (通灵, 灵能), the cards voted out (验尸), the
-targets of marked attacks, and the seats meeting a condition as one list."""
+targets of marked attacks, the seats meeting a condition as one list, and whether roles were dealt (窥天)."""
 
 from __future__ import annotations
 
@@ -101,3 +101,12 @@ def feedback_list(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     else:
         text = str(effect.arg.get("none", "无"))
     game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def feedback_dealt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """For each role the act's choice names, whether a card of it was dealt to a seat (窥天, 询问)."""
+    game = ctx.game
+    dealt = {c.dealt_as for s in game.st.seats for c in s.cards}
+    for role in ctx.skill.picks(ctx.choice) if ctx.skill else ():
+        text = str(effect.arg["present" if role in dealt else "absent"])
+        game.feedback(ctx.actor, fill(ctx, text, choice=role), rule_of(ctx, effect))

@@ -7,6 +7,8 @@ A bearer met out or so held is passed over for good: revived or cleared, it neve
 (之后若之前可[接刀]的狼复活，或状态已清除，则不再接刀，将继续往下接刀), nor does a bearer placed
 before the holder, whenever it gained the tag. A holder under a passing 超度 keeps its place,
 though the tag and so the skill are gone while the status lasts (engine/cards.py ``tags``).
+A tag that ``covers`` another (165's [接刀] covers [群内]) has no holder while a bearer of that one is
+in and free of a permanent ``passed_by`` status: the knife is theirs, and comes back to them.
 
 The same pass keeps ``st.tag_bearers`` (who bears each tag now), which the ``tag:`` condition
 reads (狼人阵营不存在任何[群内]或[接刀]的角色); it runs before each victory check, so after every
@@ -52,10 +54,11 @@ def _move(game: Context, tag: CardTag) -> None:
     st = game.st
     passed = st.knife_passed.setdefault(tag.name, [])
     reached = st.knife_at.get(tag.name, 0)
+    covered = _covered(game, tag)
     ranked = sorted(
         (place(game, s, tag), s.no)
         for s in st.seats
-        if tag.name in cards.borne(game, s) and s.no not in passed and place(game, s, tag) >= reached
+        if not covered and tag.name in cards.borne(game, s) and s.no not in passed and place(game, s, tag) >= reached
     )
     holder = 0
     for at, no in ranked:
@@ -67,17 +70,32 @@ def _move(game: Context, tag: CardTag) -> None:
         game.log("knife", f"{game.who(no)}被跳过，不再[{tag.name}]", tag.name)
     if not passed:
         del st.knife_passed[tag.name]
-    if holder == st.knife.get(tag.name, 0):
+    before = st.knife.get(tag.name, 0)
+    if holder == before:
         return
+    if covered:
+        game.log("knife", f"[{tag.covers}]重新出刀，{game.who(before)}不再[{tag.name}]", tag.name)
+        game.tell(before, f"[{tag.covers}]的角色重新出刀：你不再[{tag.name}]，不再持有技能{_skills(tag)}。")
     if holder:
         st.knife[tag.name] = holder
     else:
         st.knife.pop(tag.name, None)
     game.changed()
     if holder:
-        skills = "、".join(f"<{name}>" for name in tag.skills) or "无"
-        game.log("knife", f"{game.who(holder)}[{tag.name}]，持有{skills}", tag.name)
-        game.tell(holder, f"你[{tag.name}]：你现在持有技能{skills}。")
+        game.log("knife", f"{game.who(holder)}[{tag.name}]，持有{_skills(tag)}", tag.name)
+        game.tell(holder, f"你[{tag.name}]：你现在持有技能{_skills(tag)}。")
+
+
+def _skills(tag: CardTag) -> str:
+    return "、".join(f"<{name}>" for name in tag.skills) or "无"
+
+
+def _covered(game: Context, tag: CardTag) -> bool:
+    """165 [接刀]: a bearer of the ``covers`` tag is in and free of a permanent ``passed_by`` status."""
+    return bool(tag.covers) and any(
+        seat.alive and tag.covers in cards.borne(game, seat) and not _passed_by(game, seat, tag)
+        for seat in game.st.seats
+    )
 
 
 def _passed_by(game: Context, seat: Seat, tag: CardTag) -> bool:

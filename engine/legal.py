@@ -104,6 +104,9 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     )
     if blocking:
         return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
+    team_block = _team_blocked(game, skill)
+    if team_block:
+        return team_block
     if skill.only_if and not conditions.holds(skill.only_if, seat, seat.no, st):
         return f"现在不满足{skill.name}的发动条件（{skill.text}）"
     if st.phase == Phase.ELECTION and not skill.during_election:
@@ -121,6 +124,19 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
         return spent
     if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
         return f"{skill.name}没有足够的可选目标"
+    return None
+
+
+def _team_blocked(game: Context, skill: Skill) -> str | None:
+    """A [团队] skill a living member's status shuts for the whole team (缴械 on a [群内])."""
+    if skill.team is None or not game.rs.uses_status_flag("blocks_team"):
+        return None
+    team = skill.team.team
+    for mate in game.st.seats:
+        if mate.alive and team in mate.teams and (status := caps.names(game, mate, "blocks_team").get(skill.name)):
+            return (
+                f"{team}中有角色处于[{status}]状态，整个{team}不能发动{skill.name}（{game.rs.statuses[status].text}）"
+            )
     return None
 
 
@@ -208,6 +224,9 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return faces.unused(seat)
     if skill.choice_of == "aimed":  # 镜像: 曾对自身操作过的技能
         return tuple(game.st.aimed.get(seat.no, ()))
+    if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
+        camp = skill.choice_camp
+        return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
     return skill.choices
 
 
@@ -252,6 +271,15 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
         raise Refusal(f"{skill.name}需要指定一个自己的技能，但你现在没有可以指定的技能。")
     if not words and skill.choice_of == "aimed":
         raise Refusal(f"{skill.name}需要指定一个曾对你使用过的技能，但还没有技能对你使用过。")
+    if skill.choice_count > 1:
+        picks = skill.picks(choice)
+        if len(picks) != skill.choice_count or len(set(picks)) != len(picks) or not set(picks) <= set(words):
+            example = "、".join(words[: skill.choice_count])
+            raise Refusal(
+                f"{skill.name}需要选择{skill.choice_count}个不同的：{'、'.join(words)}，以「、」分隔。"
+                f"例如「{skill.name} {example}」。"
+            )
+        return
     if words and skill.choice_max > 1:
         _check_many(skill, words, choice)
     elif words and skill is not game.rs.order_skill and choice not in words:

@@ -67,6 +67,11 @@ CAPS = {
     ),
     "blocks": Cap("names", "skills its holder may not use (首夜刀口: 自爆)", "engine.legal"),
     "blocks_tags": Cap("names", "skills with one of these tags its holder may not use (缴械: [杀人])", "engine.legal"),
+    "blocks_team": Cap(
+        "names",
+        "[团队] skills no member of its holder's team may use while it is in (165 缴械: 若是[群内]，也会影响整个群内不能发动杀人)",
+        "engine.legal",
+    ),
     "immune": Cap("flag", "no skill has any effect on its holder (the act is spent)", "engine.targeting"),
     "void_acts": Cap(
         "flag",

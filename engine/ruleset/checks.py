@@ -328,7 +328,8 @@ def _check_effect(
 def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
     """The {fields} of a message text are ones the engine fills (or a counter's name)."""
     arg = effect.arg
-    texts = [arg] if isinstance(arg, str) else [arg.get(k) for k in ("text", "none")] if isinstance(arg, dict) else []
+    keys = ("present", "absent") if effect.verb == "feedback_dealt" else ("text", "none")
+    texts = [arg] if isinstance(arg, str) else [arg.get(k) for k in keys] if isinstance(arg, dict) else []
     if effect.verb not in {
         "feedback",
         "notify",
@@ -337,6 +338,7 @@ def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
         "feedback_damage",
         "feedback_exiled",
         "feedback_list",
+        "feedback_dealt",
         "notify_team",
         "flag",
     }:

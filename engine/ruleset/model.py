@@ -38,6 +38,7 @@ class Effect:
     if_target: Cond | None = None  # a condition on the first target, whoever the subjects are
     if_counter: Cond | None = None  # bounds on the acting card's counters
     if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
+    if_role_is_choice: bool = False  # only subjects whose 实际身份 is the role the act's choice names
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
     delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens
@@ -127,6 +128,14 @@ class Skill:
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
     gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
     places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)
+    choice_count: int = 1  # how many different words the choice names (询问2张身份牌)
+    choice_camp: str = ""  # with choice_of role: only roles of this camp
+
+    def picks(self, choice: str | None) -> tuple[str, ...]:
+        """The words the act's choice names: itself, or, for a choice of several, its parts split at 、，, or spaces."""
+        if self.choice_count == 1:
+            return (choice,) if choice else ()
+        return tuple(p for p in re.split(r"[、，,\s]+", choice or "") if p)
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
@@ -233,6 +242,7 @@ class CardTag:
     roles: tuple[tuple[str, dict[str, Any] | None], ...] = ()
     order: tuple[str, ...] = ()  # 接刀顺序: its skills go to one bearer at a time, down this role order
     passed_by: tuple[str, ...] = ()  # statuses whose permanent holder the knife passes over for good
+    covers: str = ""  # with ``order``: the knife is held only while no bearer of this tag is in and free
 
 
 @dataclass

@@ -66,6 +66,9 @@ def card_tags(doc: Node, ctx: Context) -> dict[str, m.CardTag]:
         tag.roles = _tag_roles(node, ctx)
         tag.order = ctx.names(node, "order")
         tag.passed_by = ctx.names(node, "passed_by")
+        tag.covers = ctx.text(node, "covers")
+        if tag.covers and not tag.order:
+            ctx.err(node, "covers", f"标签 [{name}] 的 covers 需要 order（接刀顺序）")
         if tag.passed_by and not tag.order:
             ctx.err(node, "passed_by", f"标签 [{name}] 的 passed_by 需要 order（接刀顺序）")
         out[name] = tag

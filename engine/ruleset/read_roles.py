@@ -179,8 +179,11 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces", "aimed"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted、faces 或 aimed")
+    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces", "aimed", "role"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed 或 role")
+    choice_camp = ctx.text(node, "choice_camp")
+    if choice_camp and choice_of != "role":
+        ctx.err(node, "choice_camp", "choice_camp 需要 choice_of: role")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -217,6 +220,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
         choice_max=ctx.integer(node, "choice_max", 1) or 1,
+        choice_count=ctx.integer(node, "choice_count", 1) or 1,
+        choice_camp=choice_camp,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
@@ -379,6 +384,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_target=enode.get("if_target"),
                 if_counter=enode.get("if_counter"),
                 if_choice=ctx.names(enode, "if_choice"),
+                if_role_is_choice=enode.get("if_role_is_choice") is True,
                 if_any_target=enode.get("if_any_target"),
                 pick=tuple(pick),
                 delay=ctx.text(enode, "delay"),
@@ -406,6 +412,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
     elif verb == "lose_skills" and isinstance(arg, Node):
         ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb == "feedback_dealt":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"present", "absent"}, verb)
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:

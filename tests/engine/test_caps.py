@@ -44,7 +44,11 @@ def test_compounds_hold_the_capabilities_of_their_parts_at_any_depth() -> None:
     assert rs.statuses["恐惧"].caps == rs.statuses["冰冻"].caps  # 冰冻/恐惧, through 冰冻
     purge = {"only_tags": ("强制", "团队"), "blocks": ("杀人",), "drops_tags": ("群内", "接刀")}  # 沉默+超度(+遗忘)
     assert rs.statuses["净化"].caps == rs.statuses["业炎"].caps == purge
-    assert load_ruleset("genshin_165").statuses["业炎"].caps == {"silenced": True}
+    assert load_ruleset("genshin_165").statuses["业炎"].caps == {
+        "silenced": True,
+        "blocks": ("杀人",),
+        "drops_tags": ("群内", "接刀"),
+    }
 
 
 def m216_game() -> Game:
