@@ -493,7 +493,7 @@ def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.actor and ctx.skill and ctx.choice:
-        haunting.haunt(ctx.game, ctx.actor, ctx.skill.chosen(ctx.choice), rule_of(ctx, effect))
+        haunting.haunt(ctx.game, ctx.actor, ctx.skill.picks(ctx.choice), rule_of(ctx, effect))
 
 
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

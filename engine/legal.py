@@ -288,7 +288,7 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
 
 def _check_many(skill: Skill, words: tuple[str, ...], choice: str | None) -> None:
     """Up to ``choice_max`` different words of the list (阴魂不散: 最多五个)."""
-    named = skill.chosen(choice or "")
+    named = skill.picks(choice)
     example = f"例如「{skill.name} {'、'.join(words[: min(2, skill.choice_max)])}」"
     if not named or len(named) > skill.choice_max:
         raise Refusal(f"{skill.name}需要选择1到{skill.choice_max}个，用「、」隔开，你选了{len(named)}个。{example}。")

@@ -45,21 +45,25 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
         count = spec.targets[1]
         chosen = _targets(game, seat, "", words[:count])[0] if count else ()
         return chosen, " ".join(words[count:]) or None
-    if spec is not None and spec.choice_max > 1:  # several words of a list, no target (阴魂不散)
-        return (), "、".join(words) or None
+    if spec is not None and (spec.choice_max > 1 or spec.choice_count > 1) and not spec.targets[1]:
+        return (), "、".join(words) or None  # several words of a list, no target (阴魂不散, 窥天)
     choices = spec.choices if spec else ()
+    listed = bool(spec and spec.choice_of)  # a choice from a list the game computes (迷梦, 变脸, 诡辩)
     targets: list[int] = []
-    choice: str | None = None
+    picked: list[str] = []
     for word in words:
         if word in choices:
-            choice = word
+            picked = [word]
             continue
         target = game.target_from_text(word)
+        if target is None and listed:
+            picked.append(word)  # the engine checks it against the list and says what may be named
+            continue
         if target is None:
             how = "秘密数字" if game.rs.addressing == "secret_number" else "座位号或角色名"
             raise Refused(f"没有「{chat.quote(word)}」这个目标（请用{how}）。{api.range_text(game, me, skill)}")
         targets.append(target)
-    return tuple(targets), choice
+    return tuple(targets), "、".join(picked) or None
 
 
 def command_for(game: Game, seat: int, words: list[str], raw: str) -> c.Command | str:

@@ -132,20 +132,15 @@ class Skill:
     choice_camp: str = ""  # with choice_of role: only roles of this camp
 
     def picks(self, choice: str | None) -> tuple[str, ...]:
-        """The words the act's choice names: itself, or, for a choice of several, its parts split at 、，, or spaces."""
-        if self.choice_count == 1:
+        """The words the act's choice names: itself, or, for a choice of several (``choice_count``,
+        ``choice_max``), its parts split at 、 ， , or spaces."""
+        if self.choice_count == 1 and self.choice_max <= 1:
             return (choice,) if choice else ()
         return tuple(p for p in re.split(r"[、，,\s]+", choice or "") if p)
 
     def minutes_in(self, phase: str) -> int | None:
         """Its time limit in this phase (day or night)."""
         return dict(self.minutes_by_phase).get(phases.kind(phase) or "night", self.minutes)
-
-    def chosen(self, choice: str) -> tuple[str, ...]:
-        """The words a choice names: itself, or with ``choice_max`` its words split at 、 , ， or spaces."""
-        if self.choice_max <= 1:
-            return (choice,)
-        return tuple(w for w in re.split(r"[\s,，、]+", choice) if w)
 
     @property
     def forced(self) -> bool:
