@@ -369,7 +369,7 @@ DRAW_KEYS = {
     "requires": "[{text, roles: [A, B], both}]: 有A必有B; both: and 有B必有A",
     "when": "[{text, if, include | exclude}]: a role the board must (or must not) hold while `if` holds",
     "strength": "{text, camps: [A, B], between: [least, most]}: A's 强度值总和 over B's lies in the range",
-    "waived_by": "an option (values [false, true]): when on, a hand-made board need not keep these rules (以导演解释为准)",
+    "waived_by": "an option (values [false, true]): when on, a hand-made board need not keep these rules (以导演解释为准), and may hold roles still `todo`, dealt without skills",
     "converts": "[{text, role, pools, camp, count}]: 该身份出现时…也会变为 — with `role` drawn, every card of `pools` and `count` random cards more of `camp` become it as the board is dealt (the drawn board keeps the post's counts)",
 }
 DRAW_POOL_KEYS = {
