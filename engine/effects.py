@@ -41,7 +41,7 @@
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
-{below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
+{below, among} | {random, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
@@ -149,6 +149,8 @@ def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
     assert isinstance(effect.to, dict), effect.to  # the loader admits no other word
     if "below" in effect.to:
         return _below(ctx, effect.to)
+    if "random" in effect.to:
+        return _random(ctx, effect.to)
     return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
 
 
@@ -166,6 +168,12 @@ def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
         if found is not None:
             out.append(found)
     return list(dict.fromkeys(out))
+
+
+def _random(ctx: Ctx, form: dict[str, Any]) -> list[int]:
+    """随机N名: that many seats meeting ``among``, drawn from the game's seed (all of them when fewer)."""
+    pool = [s.no for s in conditions.select(ctx.game.st, form.get("among"), ctx.actor)]
+    return sorted(ctx.game.rng().sample(pool, min(int(form["random"]), len(pool))))
 
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:

@@ -148,6 +148,7 @@ OUT_KEYS = {
 }
 TO_FORMS = {
     "below": "with `among`: for each seat meeting `below` (or self), the first seat after it in seat order, wrapping round, meeting `among` (电梯楼下方第一位)",
+    "random": "with `among`: that many seats meeting `among`, drawn from the game's seed; all of them when fewer (肉猪<苟活>: 随机两名存活的村民阵营角色)",
 }
 DAMAGE_KEYS = {
     "kind": "a kind of the ruleset's `damage`",
