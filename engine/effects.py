@@ -34,8 +34,10 @@
     duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
+    inherit: true                   the actor takes the first target's kit fresh, and its role as 表面身份 (传承)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true                    the subjects' current cards are turned face up (昭示: 结算目标[翻牌])
+    revive: true                    the subjects, out, are back in the game (复活, 重定时间)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
@@ -218,6 +220,10 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return bool(ctx.targets)
     if name == "two_targets":
         return len(ctx.targets) == 2
+    if name == "choice_dealt":  # 询问: 场上（开局身份表）是否有此身份牌, 底牌身份 included
+        return any(ctx.choice in (c.dealt_as, c.role) for o in st.seats for c in o.cards) or any(
+            ctx.choice in o.faces for o in st.seats
+        )
     raise KeyError(name)
 
 
@@ -617,6 +623,11 @@ def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect))
 
 
+def _inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.targets and ctx.actor:
+        kits.inherit(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
+
+
 def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         if ctx.actor and target != ctx.actor:
@@ -636,6 +647,18 @@ def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             card.revealed = True
             ctx.game.changed(target)
             ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", _rule(ctx, effect))
+
+
+def _revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """复活: the subjects still out are back in the game; the public is told (at 开门 for a night's)."""
+    game = ctx.game
+    for target in subjects:
+        if game.st.seat(target).alive:
+            continue
+        change.revive(game, target, _rule(ctx, effect))
+        game.tell(target, f"你复活了（{ctx.source_name}）。")
+        if not game.withheld("复活"):
+            game.public(f"{texts.public_label(game.rs, game.st.seat(target))}复活。")
 
 
 def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -728,10 +751,12 @@ VERBS = {
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,
+    "inherit": _inherit,
     "add_uses": _add_uses,
     "refresh_skill": _refresh_skill,
     "boost": _boost,
     "reveal": _reveal,
+    "revive": _revive,
     "put_face": _put_face,
     "control": _control,
     "roster_move": _roster_move,

@@ -28,7 +28,8 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         return cast(list[Seat], cached)
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
-    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
+    waiting = tuple((a.skill, a.targets) for a in st.acts if a.seat == seat.no)  # chosen_tonight reads them
+    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0, waiting)
     cached = game.memo.get(key)
     if cached is not None:
         return cast(list[Seat], cached)
@@ -174,6 +175,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
+    if skill.choice_of == "role":  # 询问: 选择1张身份牌
+        return tuple(name for name, role in game.rs.roles.items() if role.dealt)
     return skill.choices
 
 

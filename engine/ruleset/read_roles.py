@@ -219,8 +219,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces", "role"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted、faces 或 role")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -320,6 +320,7 @@ def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
                 unforced=ctx.flag(tnode, "unforced"),
                 anyone=ctx.flag(tnode, "anyone"),
                 roles=ctx.names(tnode, "roles"),
+                marked=ctx.text(tnode, "marked"),
                 effects=read_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
                 share=_share(tnode, on, ctx),
             )
