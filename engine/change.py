@@ -52,6 +52,15 @@ def vote_again(game: Context, rule: str) -> None:
     game.log("vote", f"{rule}：再次发起一轮投票", rule, secret=False)
 
 
+def revive(game: Context, target: int, rule: str) -> None:
+    """复活: an out seat is back in the game, its statuses as they were at its out (所有状态按出局时为准)."""
+    seat = game.st.seat(target)
+    seat.alive, seat.card.out, seat.out_cause = True, False, ""
+    cards.refresh(game, seat, rule)
+    game.changed()
+    game.log("revive", f"{game.who(target)}复活", rule)
+
+
 def make_sheriff(game: Context, seat: int, rule: str) -> None:
     st, rs = game.st, game.rs
     st.sheriff = seat

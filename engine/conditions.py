@@ -27,10 +27,12 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     runner_up: true         among the others with the most votes, the acting seat aside (王权)
     voted_actor: [first, last]   cast the first / last valid vote for the acting seat (共亡)
     exiled_today: true      was voted out today
+    out_today: true         went out in today's day or dusk (重定时间)
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     tag: 接刀                bears that card tag now (kept by engine/knife.py)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
+    chosen_tonight: 悬赏     the acting seat named it in this phase with that skill (和自己当晚[悬赏]不重复)
     revealed: true|false    its current card is (not) public by [翻牌] (未翻牌)
     not: {...}  any: [...]  all: [...]
 
@@ -191,6 +193,16 @@ def _attacked_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> b
     )
 
 
+def _chosen_tonight(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    """和自己当晚[悬赏]不重复: the acting seat named it in this phase with one of these skills, waiting or used."""
+    if not a:
+        return False
+    if any(x.seat == a and x.skill in values and s.no in x.targets for x in st.acts):
+        return True
+    states = [c.skills.get(name) for c in st.seat(a).cards for name in values]
+    return any(x is not None and x.used_on == st.phase_key and s.no in x.last_targets for x in states)
+
+
 def _vote_agrees(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     votes = dict(st.last_tally)
     mine = votes.get(s.no)
@@ -233,6 +245,12 @@ def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
 def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """偶数日: the game day (its night included) is even."""
     return (st.day % 2 == 0) is value
+
+
+def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """当天[正午]或[黄昏]阶段之中出局: out, in this game day's day or dusk."""
+    today = {f"{Phase.DAY}:{st.day}", f"{Phase.DUSK}:{st.day}"}
+    return (not s.alive and s.out_phase in today) is value
 
 
 def _read_tonight(want: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
@@ -284,6 +302,7 @@ _SETS = {
     "holds": _holds,
     "attacked": _attacked,
     "attacked_actor": _attacked_actor,
+    "chosen_tonight": _chosen_tonight,
     "vote_agrees": _vote_agrees,
     "voted_actor": _voted_actor,
     "tag": _tag,
@@ -298,6 +317,7 @@ _FLAGS = {
     "exiled_today": _exiled_today,
     "even_day": _even_day,
     "chose_actor": _chose_actor,
+    "out_today": _out_today,
     "revealed": _revealed,
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,
@@ -354,6 +374,7 @@ def compiled(cond: dict[str, Any] | None) -> Test:
 
 ACTOR_KEYS = {
     "self",
+    "chosen_tonight",
     "voted_by_actor",
     "attacked_actor",
     "runner_up",

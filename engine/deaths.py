@@ -267,19 +267,24 @@ def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
 
 
 def _others_react(game: Context, seat: Seat, card: Card) -> None:
-    """Forced triggers of other seats on this card's out (志继: when the seer is out)."""
+    """Forced triggers of other seats on this card's out (志继: when the seer is out; 悬赏: a seat marked by them)."""
     for other in game.st.seats:
         if not other.alive or other.no == seat.no:
             continue
         for holding in cards.held(game, other):
             for trigger in holding.skill.triggers:
-                if trigger.on == "other_out" and card.role in trigger.roles and cards.usable(game, other, holding):
+                if trigger.on != "other_out" or not cards.usable(game, other, holding):
+                    continue
+                marked = any(s.name == trigger.marked and s.source == other.no for s in seat.statuses)
+                if card.role in trigger.roles or marked:
                     game.log(
                         "trigger",
                         f"{card.role}出局，{game.who(other.no)}的{holding.skill.name}触发",
                         holding.skill.name,
                     )
-                    ctx = effects.Ctx(game, actor=other.no, skill=holding.skill, rule=holding.skill.name)
+                    ctx = effects.Ctx(
+                        game, actor=other.no, skill=holding.skill, targets=[seat.no], rule=holding.skill.name
+                    )  # the seat that went out is the first target (传承: 获得该角色的身份技能)
                     effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine import acting, cards, change, flow, queue, victory
+from engine import acting, change, flow, queue, victory
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -146,9 +146,7 @@ def ruling(game: Context, cmd: c.Ruling) -> str:
         seat = st.seat(cmd.seat)
         if seat.alive:
             raise Refusal(f"{seat.name}没有出局。")
-        seat.alive, seat.card.out, seat.out_cause = True, False, ""
-        cards.refresh(game, seat, "导演裁定")
-        game.changed()
+        change.revive(game, seat.no, "导演裁定")
         game.public(f"【导演裁定】{seat.name}复活。")
         game.tell(seat.no, "导演裁定：你复活了。")
         done = f"{seat.name}复活"

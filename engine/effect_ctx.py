@@ -1,12 +1,13 @@
 """One run of effects (``Ctx``: who acts, with which skill, on whom) and the template filling its
-texts share: the verbs of engine/effects.py and engine/feedback_verbs.py are written against it."""
+texts share, and the seats an effect's `to` names: the verbs of engine/effects.py and
+engine/feedback_verbs.py are written against it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import appearance, texts
+from engine import appearance, conditions, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Card
@@ -69,3 +70,50 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
 def rule_of(ctx: Ctx, effect: Effect) -> str:
     """The rule an effect is logged and told under: its own ``rule``, else the acting skill's name."""
     return effect.rule or ctx.source_name
+
+
+def _picked(ctx: Ctx, effect: Effect) -> list[int]:
+    if not effect.pick:
+        return list(ctx.targets)
+    return [ctx.targets[i - 1] for i in effect.pick if i <= len(ctx.targets)]
+
+
+def subjects(ctx: Ctx, effect: Effect) -> list[int]:
+    """The seats an effect speaks of: its `to` (targets, self, first_target, chosen, a selector, {below}, {random})."""
+    st = ctx.game.st
+    if effect.to == "targets":
+        return _picked(ctx, effect)
+    if effect.to == "self":
+        return [ctx.actor] if ctx.actor else []
+    if effect.to == "first_target":
+        return _picked(ctx, effect)[:1]
+    if effect.to == "chosen":
+        return ctx.chosen[:1]
+    assert isinstance(effect.to, dict), effect.to  # the loader admits no other word
+    if "below" in effect.to:
+        return _below(ctx, effect.to)
+    if "random" in effect.to:
+        return _random(ctx, effect.to)
+    return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
+
+
+def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
+    """电梯楼下方第一位: for each reference seat, the first seat after it (wrapping) meeting ``among``,
+    judged with the reference seat as the acting seat."""
+    st = ctx.game.st
+    refs = [ctx.actor] if form["below"] == "self" else [s.no for s in conditions.select(st, form["below"], ctx.actor)]
+    among = conditions.compiled(form.get("among"))
+    out = []
+    n = len(st.seats)
+    for ref in refs:
+        order = [st.seat((ref + i - 1) % n + 1) for i in range(1, n)]
+        found = next((s.no for s in order if among(s, ref, st)), None)
+        if found is not None:
+            out.append(found)
+    return list(dict.fromkeys(out))
+
+
+def _random(ctx: Ctx, form: dict[str, Any]) -> list[int]:
+    """随机N名: that many seats meeting ``among``, drawn from the game's seed (all of them when fewer)."""
+    pool = [s.no for s in conditions.select(ctx.game.st, form.get("among"), ctx.actor)]
+    return sorted(ctx.game.rng().sample(pool, min(int(form["random"]), len(pool))))

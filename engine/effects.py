@@ -36,16 +36,18 @@
     duel: true                      御前决斗: two [结算目标] are the only ones the next day's vote counts
     attach: {tags}                  the actor binds itself to the first target (影子<附身>)
     hand_over: all                  the actor's skills go to the subjects (天命人<薪火相传>)
+    inherit: true                   the actor takes the first target's kit fresh, and its role as 表面身份 (传承)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true | false            the subjects' current cards are turned face up (昭示) / down (重新盖伏)
     take_kit: true                  the subjects take the first target's kit, fresh (engine/kits.py)
+    revive: true                    the subjects, out, are back in the game (复活, 重定时间)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
-{below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
+{below, among} | {random, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
@@ -56,7 +58,6 @@ the acting card's counters by name ({尾巴}).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine import (
     appearance,
@@ -75,9 +76,10 @@ from engine import (
     rosters,
     skill_uses,
     targeting,
+    texts,
 )
 from engine.context import Context
-from engine.effect_ctx import Ctx, fill, rule_of
+from engine.effect_ctx import Ctx, fill, rule_of, subjects
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect
 from engine.state import Attack, Damage, SkillState
@@ -115,44 +117,6 @@ def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
         _run_one(ctx, effect)
     queued, ctx.queued = ctx.queued, []
     queue.push_front(ctx.game, queued)
-
-
-def _picked(ctx: Ctx, effect: Effect) -> list[int]:
-    if not effect.pick:
-        return list(ctx.targets)
-    return [ctx.targets[i - 1] for i in effect.pick if i <= len(ctx.targets)]
-
-
-def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
-    st = ctx.game.st
-    if effect.to == "targets":
-        return _picked(ctx, effect)
-    if effect.to == "self":
-        return [ctx.actor] if ctx.actor else []
-    if effect.to == "first_target":
-        return _picked(ctx, effect)[:1]
-    if effect.to == "chosen":
-        return ctx.chosen[:1]
-    assert isinstance(effect.to, dict), effect.to  # the loader admits no other word
-    if "below" in effect.to:
-        return _below(ctx, effect.to)
-    return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
-
-
-def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
-    """电梯楼下方第一位: for each reference seat, the first seat after it (wrapping) meeting ``among``,
-    judged with the reference seat as the acting seat."""
-    st = ctx.game.st
-    refs = [ctx.actor] if form["below"] == "self" else [s.no for s in conditions.select(st, form["below"], ctx.actor)]
-    among = conditions.compiled(form.get("among"))
-    out = []
-    n = len(st.seats)
-    for ref in refs:
-        order = [st.seat((ref + i - 1) % n + 1) for i in range(1, n)]
-        found = next((s.no for s in order if among(s, ref, st)), None)
-        if found is not None:
-            out.append(found)
-    return list(dict.fromkeys(out))
 
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
@@ -199,6 +163,10 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return bool(ctx.targets)
     if name == "two_targets":
         return len(ctx.targets) == 2
+    if name == "choice_dealt":  # 询问: 场上（开局身份表）是否有此身份牌, 底牌身份 included
+        return any(ctx.choice in (c.dealt_as, c.role) for o in st.seats for c in o.cards) or any(
+            ctx.choice in o.faces for o in st.seats
+        )
     raise KeyError(name)
 
 
@@ -210,12 +178,12 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
         ctx.game.st.deferred.append((ctx.actor, waiting, rule_of(ctx, effect)))
         return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
-        subjects = _subjects(ctx, effect) if effect.verb == "join_team" else []
+        seats = subjects(ctx, effect) if effect.verb == "join_team" else []
         first = ctx.targets[0] if ctx.targets else None
         if _passes(ctx, effect, first if effect.verb != "join_team" else None):
-            VERBS[effect.verb](ctx, effect, subjects)
+            VERBS[effect.verb](ctx, effect, seats)
         return
-    chosen = [s for s in _subjects(ctx, effect) if _passes(ctx, effect, s)]
+    chosen = [s for s in subjects(ctx, effect) if _passes(ctx, effect, s)]
     if chosen:
         VERBS[effect.verb](ctx, effect, chosen)
 
@@ -480,6 +448,11 @@ def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect))
 
 
+def _inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.targets and ctx.actor:
+        kits.inherit(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect))
+
+
 def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         if ctx.actor and target != ctx.actor:
@@ -515,6 +488,18 @@ def _take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if ctx.targets:
         for target in subjects:
             kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
+
+
+def _revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """复活: the subjects still out are back in the game; the public is told (at 开门 for a night's)."""
+    game = ctx.game
+    for target in subjects:
+        if game.st.seat(target).alive:
+            continue
+        change.revive(game, target, rule_of(ctx, effect))
+        game.tell(target, f"你复活了（{ctx.source_name}）。")
+        if not game.withheld("复活"):
+            game.public(f"{texts.public_label(game.rs, game.st.seat(target))}复活。")
 
 
 def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -609,10 +594,12 @@ VERBS = {
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,
+    "inherit": _inherit,
     "add_uses": _add_uses,
     "refresh_skill": _refresh_skill,
     "boost": _boost,
     "reveal": _reveal,
+    "revive": _revive,
     "put_face": _put_face,
     "control": _control,
     "haunt": _haunt,

@@ -94,6 +94,18 @@ def _take_opening(game: Context, taker: int, role: str) -> list[str]:
     return out
 
 
+def inherit(game: Context, heir: int, giver: int, rule: str) -> list[str]:
+    """传承: the heir gains the giver's kit fresh (刷新至初始), and that role becomes its 表面身份."""
+    role = kit_role(game.st.seat(giver))
+    gained = take_kit(game, heir, role, rule)
+    seat = game.st.seat(heir)
+    seat.face, seat.face_on = role, game.st.phase_key
+    game.log("face", f"{game.who(heir)}的表面身份变为{role}", rule)
+    skills = "、".join(f"<{n}>" for n in gained) or "无"
+    game.tell(heir, f"你获得了{role}的身份技能：{skills}（刷新至初始），你的表面身份变为{role}。")
+    return gained
+
+
 def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
     """The giver loses every skill it holds on its current card; the taker gains those skills as
     they are (uses left, records), each with its own definition (薪火相传). Returns the names."""

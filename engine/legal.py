@@ -32,7 +32,8 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         return cast(list[Seat], cached)
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
-    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
+    waiting = tuple((a.skill, a.targets) for a in st.acts if a.seat == seat.no)  # chosen_tonight reads them
+    key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0, waiting)
     cached = game.memo.get(key)
     if cached is not None:
         return cast(list[Seat], cached)

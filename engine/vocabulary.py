@@ -56,7 +56,7 @@ TRIGGERS = {
     "targeted": "fires when its holder becomes the 结算目标 of another seat's skill (咒缚, 共亡)",
     "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
     "tally": "fires as the day's vote is counted (默契)",
-    "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
+    "other_out": "fires when a seat of the trigger's `roles` goes out, that seat its first target (志继, 传承)",
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
     "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
     "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
@@ -72,6 +72,7 @@ TRIGGER_KEYS = {
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
     "roles": "other_out: the roles whose out sets it off",
+    "marked": "other_out: a status; the out of a seat holding it from this skill's holder sets it off too (悬赏: [结算目标]若在开门时公示出局)",
     "effects": "this trigger's own effects instead of the skill's (a skill with several triggers)",
     "share": "headcount: the share of the seats dealt (一半: 1/2)",
 }
@@ -120,11 +121,13 @@ EFFECT_VERBS = {
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
     "attach": "{tags}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
+    "inherit": "true: the acting seat gains the first target's kit (its role's skills, as a taker gets them), fresh, and that role becomes its 表面身份 (预言学徒<传承>: 立刻获得该角色的身份技能并刷新至初始，然后表面身份变更为继承的身份)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
     "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌]); false: face down again (身份牌重新盖伏)",
     "take_kit": "true: the subjects gain every skill of the first target's role (its 底牌 on top, 变脸), fresh, and are told which (获得结算目标的身份技能并刷新至初始)",
+    "revive": "true: the subjects still out are back in the game, their statuses as they were at the out, each told and the public told (held until 开门 at night) (阴阳使者<复活>: 目标…复活，所有状态按出局时为准)",
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
     "haunt": "true: tonight the acting seat and each seat now able to use one of the skills the act's choice names know each other's 马甲 and 身份, and the acting seat is told those seats' acts and feedback of those skills (幽魂<阴魂不散>: 互知马甲与身份，且幽魂知晓行动情况以及反馈)",
@@ -155,6 +158,7 @@ OUT_KEYS = {
 }
 TO_FORMS = {
     "below": "with `among`: for each seat meeting `below` (or self), the first seat after it in seat order, wrapping round, meeting `among` (电梯楼下方第一位)",
+    "random": "with `among`: that many seats meeting `among`, drawn from the game's seed; all of them when fewer (肉猪<苟活>: 随机两名存活的村民阵营角色)",
 }
 DAMAGE_KEYS = {
     "kind": "a kind of the ruleset's `damage`",
@@ -192,6 +196,7 @@ CONDITION_KEYS = {
     "exiled_today": "was voted out today (投票, 王权)",
     "chose_actor": "true | false: named the acting seat as a 选择目标 of a [指定] skill since the night opened (炸弹: 对炸弹使用[指定]技能的技能来源角色)",
     "even_day": "true | false: the game day is (not) even, its night included (偶数日夜晚; a condition on the game)",
+    "out_today": "true | false: it went out in this game day's day or dusk, votes included (重定时间: 当天[正午]或[黄昏]阶段之中出局的角色)",
     "vote_agrees": "voted, not 弃权, and for the same seat as every living member of that team (默契)",
     "not": "negation",
     "any": "one of the listed conditions",
@@ -199,6 +204,7 @@ CONDITION_KEYS = {
     "tag": "bears one of these card tags now (群内, 接刀: gained, inherited or lost by 超度 included)",
     "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
     "read_tonight": "{skill, pool | role | camp}: the acting seat's check of that name read it so tonight (耀光: 照耀反馈为[狼人系身份]; pool: the seen role's pool)",
+    "chosen_tonight": "skills: the acting seat named it in this phase with one of these skills, waiting in the step or used (捕杀: 任意和自己当晚[悬赏]不重复的角色)",
     "revealed": "true | false: its current card is (not) public by a [翻牌] skill (选择范围：未翻牌)",
     "uses": "{skill: {at_most | at_least: N}}: the seat holds that skill with a count in these bounds (次数为负数: at_most: -1)",
     "out_by": "its current card went out by an attack of one of these damage kinds (kept for [亡语] skills: 不是因为[特攻]或[暴击]出局时)",
@@ -214,6 +220,7 @@ GAME_CONDITIONS = {
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
     "any_targets": "the skill was used on at least one target",
     "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
+    "choice_dealt": "the role the act's choice names was dealt in this game, or is some seat's 底牌 (询问: 场上（开局身份表）是否有此身份牌…底牌身份…也会反馈存在)",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",

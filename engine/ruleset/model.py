@@ -62,6 +62,7 @@ class Trigger:
     unforced: bool = False  # targeted: only non-[强制] skills
     anyone: bool = False  # exiling: any seat's exile (善行)
     roles: tuple[str, ...] = ()  # other_out: these roles' outs
+    marked: str = ""  # other_out: or the out of a seat holding this status from the trigger's holder (悬赏)
     effects: tuple[Effect, ...] | None = None  # this trigger's own effects
     share: str = ""  # headcount: fires once the seats in are at most this share of those dealt (1/2)
 

@@ -28,7 +28,6 @@ from engine.vocabulary import (
     ROLE_KEYS,
     SKILL_KEYS,
     TIMING_TAGS,
-    TO_FORMS,
     TRIGGER_KEYS,
     TRIGGERS,
 )
@@ -287,6 +286,7 @@ def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
                 unforced=ctx.flag(tnode, "unforced"),
                 anyone=ctx.flag(tnode, "anyone"),
                 roles=ctx.names(tnode, "roles"),
+                marked=ctx.text(tnode, "marked"),
                 effects=read_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
                 share=_share(tnode, on, ctx),
             )
@@ -358,9 +358,14 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
             if to not in {"targets", "self", "first_target", "chosen"}:
                 ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
         elif isinstance(to, Node) and "below" in to:
-            ctx.keys(to, {*TO_FORMS, "among"}, "to")
+            ctx.keys(to, {"below", "among"}, "to")
             if to["below"] != "self":
                 read_condition(to["below"], to, "below", ctx)
+            read_condition(to.get("among"), to, "among", ctx)
+        elif isinstance(to, Node) and "random" in to:
+            ctx.keys(to, {"random", "among"}, "to")
+            if not (isinstance(to["random"], int) and to["random"] >= 1):
+                ctx.err(to, "random", "random 应为人数（从 1 起），例如 2")
             read_condition(to.get("among"), to, "among", ctx)
         else:
             read_condition(to, enode, "to", ctx)
