@@ -40,11 +40,13 @@ Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from engine import phases
+from engine import formula, phases
 from engine.phases import Phase
 from engine.state import GameState, Seat
 
@@ -376,13 +378,20 @@ def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_
 
 def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool:
     """Evaluate one 胜/负 condition over the living seats;
-    ``out_at_least`` counts seats out, ``camps_left`` is judged by engine/victory.py."""
+    ``out_at_least`` counts seats out, ``living`` the living, ``all`` joins tests;
+    ``camps_left`` is judged by engine/victory.py."""
     if "some" in test:
         f = compiled(test["some"])
         return any(f(s, 0, st) for s in alive)
+    if "all" in test:
+        return all(victory_test(part, alive, st) for part in test["all"])
+    if "living" in test:
+        return len(alive) == int(test["living"])
     if "out_at_least" in test:
         f = compiled(test.get("of"))
-        return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= int(test["out_at_least"])
+        return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= _of_players(
+            test["out_at_least"], len(st.seats)
+        )
     if "none" in test:
         f = compiled(test["none"])
         return not any(f(s, 0, st) for s in alive)
@@ -394,6 +403,12 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
         matching = sum(f(s, 0, st) for s in alive)
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+@functools.cache
+def _of_players(text: str | int, players: int) -> Fraction:
+    """A count given as a number or a formula of the player count N (开局狼人最低人数: round(N * 0.3))."""
+    return formula.parse(text)(players)
 
 
 def game_holds(cond: dict[str, Any] | None, st: GameState) -> bool:

@@ -277,7 +277,7 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     if broken:
         return f"板子不符合规则：{broken}"
     todo = [r for r in roles if rs.roles[r].todo]
-    if todo:
+    if todo and not _waived(rs, cmd):  # the 导演's own board may hold roles still todo: they play without skills
         return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
     if cmd.secrets and sorted(cmd.secrets) != list(range(1, n + 1)):
         return f"秘密数字应为 1 到 {n} 各一次。"

@@ -319,6 +319,7 @@ class GameState:
     expired: int = 0  # deadlines processed so far (a tick that moves it changed the game)
     version: int = 0  # bumped by every change a victory condition can read
     checked: int = -1  # the version the last victory check saw
+    judged_stage: str = ""  # victory.check stage: the 阶段 its conditions were last judged in
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
     knife: dict[str, int] = field(default_factory=dict)  # an ordered tag → the seat holding its skills now

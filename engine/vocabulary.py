@@ -211,8 +211,10 @@ VICTORY_TESTS = {
     "every": "every living seat meeting it also meets `have`",
     "at_least_half": "the living seats meeting it are at least half of the living",
     "some": "some living seat meets it",
-    "out_at_least": "at least N seats meeting `of` are out",
+    "out_at_least": "at least N seats meeting `of` are out; N a number or a formula of the player count (开局狼人最低人数: round(N * 0.3))",
     "camps_left": "at most N camps in play are not lost, this one among them",
+    "living": "exactly N seats are alive (场上存活人数为4)",
+    "all": "[tests]: every listed test holds (所有[群内]和[接刀]的角色均出局，并且…出局开局狼人最低人数个)",
 }
 VICTORY_RULE_KEYS = {
     "text": "the post's sentence",
@@ -641,13 +643,14 @@ FLOW_KEYS = {
     "cooldown": "phase | game_day: a used skill is ready again in the next phase (default), or on the next game day (每次天数更新时，所有非[限定]的技能都会冷却完毕); [强制] skills have none",
 }
 VICTORY_KEYS = {
-    "check": "immediate: checked after every change",
+    "check": "immediate: checked after every change; stage: 除了屠城胜利即时判定之外，结算完当前阶段才会判定 — lose and win conditions are judged as each 阶段 (a step's sub-phase: 黄昏, 早夜 …; the day) ends, while 屠城 (one camp alone not lost, or the living all of one camp) ends the game at once",
     "priority": "camps in order: when several win at once, the first does (妖狐 > 吹笛者 > …)",
     "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text` (and VICTORY_RULE_KEYS)",
     "lose": "the camp's lose conditions, the same way",
     "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
     "on_lose": "effects when the camp is lost (失去杀人技能)",
     "joint_loss": "camps in order: when every camp in play is lost by one check, the first of these not lost before it wins (同时判负时，之前未判负的阵营中按照优先级获胜)",
+    "stalemate": "sheriff: when the game cannot go on, a director's 「裁定 僵持」 has the 警长's camp win (若因为非违规的特殊情况导致游戏无法正常进行…警长在谁手里，那个角色所属的阵营就获胜)",
     "together": "steps whose outs are judged as one list: no check until the step's attacks and outs are all resolved (凌晨2 下列顺序统计出局名单)",
 }
 DRAW_CONVERT_KEYS = {
