@@ -103,6 +103,17 @@ def _self(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no == a) is value
 
 
+def _host_of_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """The seat the acting seat follows (附身, 认亲: its host)."""
+    return (a > 0 and st.seat(a).host == s.no) is value
+
+
+def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """Went out in this game day's 正午 or 黄昏 (当天若有角色在[正午]或[黄昏]出局)."""
+    went = not s.alive and s.out_phase in {f"{p}:{st.day}" for p in (Phase.ELECTION, Phase.DAY, Phase.DUSK)}
+    return went is value
+
+
 def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """潜行: the seat the actor voted for in the last day's vote, while holding its current card."""
     vote = st.last_votes.get(a)
@@ -283,6 +294,8 @@ _SETS = {
 _FLAGS = {
     "alive": _alive,
     "self": _self,
+    "host_of_actor": _host_of_actor,
+    "out_today": _out_today,
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,

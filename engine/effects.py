@@ -475,7 +475,11 @@ def _out(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    role = ctx.choice if effect.arg == "choice" else str(effect.arg)
+    role: str | None = str(effect.arg)
+    if effect.arg == "target":
+        role = ctx.game.st.seat(ctx.targets[0]).card.role if ctx.targets else ""
+    elif effect.arg == "choice":
+        role = ctx.choice
     if not role:
         return
     for target in subjects:
@@ -606,7 +610,8 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect))
+        kit = bool(arg.get("kit", True))
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect), kit)
 
 
 def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -190,7 +190,7 @@ class FaceDraw:
     """底牌 drawn at the deal from the roles nobody was dealt (身份更换: 不会获得验人系身份)."""
 
     count: int
-    camp: str
+    camp: str  # "": any camp
     except_pools: tuple[str, ...] = ()
 
 
