@@ -227,6 +227,8 @@ class Context:
     def follow_camp(self, seat: Seat, camp: str) -> None:
         """附身: 跟随该角色阵营变动 — a change by the seat's own 不定 skill, so it is not told
         (除了不定类身份的技能，其他技能进行阵营改变时会同时获得通知)."""
+        if seat.host_camps:  # 寻仇: the camp against the host's, else one of them at random
+            camp = seat.host_camps.get(camp) or self.rng().choice(sorted(set(seat.host_camps.values())))
         if seat.camp == camp:
             return
         seat.camp = camp

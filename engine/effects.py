@@ -225,6 +225,8 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
             VERBS[effect.verb](ctx, effect, subjects)
         return
     chosen = [s for s in _subjects(ctx, effect) if _passes(ctx, effect, s)]
+    if effect.random and len(chosen) > effect.random:
+        chosen = sorted(ctx.game.rng().sample(chosen, effect.random))
     if chosen:
         VERBS[effect.verb](ctx, effect, chosen)
 
@@ -239,6 +241,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         values.setdefault("name", seat.name)
         values.setdefault("role", seat.card.role)
         values.setdefault("surface_camp", seat.card.camp)
+        values.setdefault("camp", seat.camp)
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
@@ -610,8 +613,8 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
-        kit = bool(arg.get("kit", True))
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect), kit)
+        kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect), kit, camps)
 
 
 def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

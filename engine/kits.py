@@ -117,12 +117,21 @@ def deal_faces(game: Context) -> None:
         game.log("deal", f"{game.who(seat.no)}的底牌：{faces}", seat.card.role)
 
 
-def attach(game: Context, follower: int, host: int, tags: tuple[str, ...], rule: str, kit: bool = True) -> None:
+def attach(
+    game: Context,
+    follower: int,
+    host: int,
+    tags: tuple[str, ...],
+    rule: str,
+    kit: bool = True,
+    camps: dict[str, str] | None = None,
+) -> None:
     """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit
-    (not with ``kit`` false: 认亲 follows the camp alone)."""
+    (not with ``kit`` false: 认亲 follows the camp alone). ``camps`` maps the host's camp to the one
+    taken, a camp not in it giving one of its values at random (寻仇: 与该角色对立的阵营)."""
     st = game.st
     seat, target = st.seat(follower), st.seat(host)
-    seat.host, seat.host_tags, seat.host_kit = host, tags, kit
+    seat.host, seat.host_tags, seat.host_kit, seat.host_camps = host, tags, kit, dict(camps or {})
     game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
     game.follow_camp(seat, target.camp)
 

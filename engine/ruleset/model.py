@@ -38,6 +38,7 @@ class Effect:
     if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
+    random: int = 0  # only this many of the subjects, drawn from the game's seed
     delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens
     if_seen: Cond | None = None  # what a check sees in each subject: {camp, role, pool, knife}
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
@@ -118,6 +119,7 @@ class Skill:
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
+    consecutive: bool = False  # its targets are neighbours in the first day's 电梯楼 (雪恨)
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)

@@ -1,8 +1,9 @@
-"""认亲: following a host's camp without its kit, and the [接刀] tag 混血儿 bears while in the 狼人阵营."""
+"""The 不定 roles' mechanisms: 认亲 following a host's camp without its kit (and [接刀] while in the
+狼人阵营), 寻仇 taking the camp against it, 雪恨's consecutive seats."""
 
 from __future__ import annotations
 
-from engine import cards
+from engine import cards, legal
 from engine import commands as c
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
@@ -36,3 +37,27 @@ def test_the_host_changing_camp_carries_the_follower_and_its_tag() -> None:
     game.set_camp(4, "狼人阵营", "测试")
     assert game.st.seat(1).camp == "狼人阵营"
     assert "接刀" in cards.tags(game, game.st.seat(1))
+
+
+def test_the_hunter_takes_the_camp_against_its_target_and_follows_it() -> None:
+    game = Game.start(
+        load_ruleset("genshin_165"),
+        c.Start(
+            at=T0,
+            seed=1,
+            names=NAMES[: len(BOARD)],
+            roles=(("复仇者",), *((r,) for r in BOARD[1:])),
+            options=(("自定板子", True),),
+        ),
+    )
+    assert game.apply(c.Act(at=at(game), seat=1, skill="寻仇", targets=(4,))).accepted
+    assert game.st.seat(1).camp == "狼人阵营"
+    game.set_camp(4, "狼人阵营", "测试")
+    assert game.st.seat(1).camp == "村民阵营"
+
+
+def test_consecutive_seats_wrap_round_the_table() -> None:
+    assert legal._consecutive((8, 1, 2), 8)
+    assert legal._consecutive((3, 5, 4), 8)
+    assert not legal._consecutive((2, 4, 5), 8)
+    assert not legal._consecutive((1, 2, 8, 4), 8)
