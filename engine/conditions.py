@@ -391,7 +391,7 @@ def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_
 
 def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool:
     """Evaluate one 胜/负 condition over the living seats;
-    ``out_at_least`` counts seats out, ``living`` the living, ``all`` joins tests;
+    ``out_at_least`` counts seats out, ``living`` the living, ``red_cards`` 判罚, ``all`` joins tests;
     ``camps_left`` is judged by engine/victory.py."""
     if "some" in test:
         f = compiled(test["some"])
@@ -400,6 +400,9 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
         return all(victory_test(part, alive, st) for part in test["all"])
     if "living" in test:
         return len(alive) == int(test["living"])
+    if "red_cards" in test:
+        f = compiled(test.get("of"))
+        return sum(s.penalties["红"] for s in st.seats if f(s, 0, st)) >= int(test["red_cards"])
     if "out_at_least" in test:
         f = compiled(test.get("of"))
         return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= _of_players(

@@ -217,12 +217,13 @@ VICTORY_TESTS = {
     "out_at_least": "at least N seats meeting `of` are out; N a number or a formula of the player count (开局狼人最低人数: round(N * 0.3))",
     "camps_left": "at most N camps in play are not lost, this one among them",
     "living": "exactly N seats are alive (场上存活人数为4)",
+    "red_cards": "the seats meeting `of`, out ones too, hold at least N 红牌 between them (同一阵营的角色累计获得两张或以上红牌时，阵营判负)",
     "all": "[tests]: every listed test holds (所有[群内]和[接刀]的角色均出局，并且…出局开局狼人最低人数个)",
 }
 VICTORY_RULE_KEYS = {
     "text": "the post's sentence",
     "have": "every: what each seat must meet",
-    "of": "out_at_least: which seats count",
+    "of": "out_at_least, red_cards: which seats count",
     "when": "only while this condition on the game holds (an option, a dealt role, any_seat)",
 }
 DAWN_SECTIONS = {

@@ -72,3 +72,17 @@ def test_a_ruleset_without_the_rule_refuses_a_stalemate() -> None:
     refused = game.apply(c.Ruling(at=at(game), what="stalemate"))
     assert not refused.accepted and "本规则没有僵持时的判胜规则" in refused.reply
     assert game.st.winner is None
+
+
+def test_two_red_cards_in_a_camp_lose_it_as_the_stage_ends() -> None:
+    game = genshin_game()
+    run_to(game, "day", 1)
+    assert game.apply(c.Penalize(at=at(game), seat=4, card="红", reason="测试")).accepted
+    assert game.st.lost_camps == []
+    for _ in range(3):  # 累计三张黄牌合并为一张红牌
+        assert game.apply(c.Penalize(at=at(game), seat=5, card="黄", reason="测试")).accepted
+    assert game.st.lost_camps == [] and game.st.phase == Phase.DAY
+    deadline = game.next_deadline()
+    assert deadline is not None
+    game.tick(deadline)
+    assert game.st.lost_camps == ["村民阵营"] and game.st.winner == "狼人阵营"
