@@ -217,11 +217,12 @@ class Context:
         if seat.camp == camp:
             return
         seat.camp = camp
+        seat.follows = False  # 在自己被其他手段改变阵营后，该效果失效，不再随主人之类的变动阵营
         self.changed(target)
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
         for other in self.st.seats:
-            if other.host == target:
+            if other.host == target and other.follows:
                 self.follow_camp(other, camp)
 
     def follow_camp(self, seat: Seat, camp: str) -> None:

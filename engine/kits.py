@@ -132,6 +132,7 @@ def attach(
     st = game.st
     seat, target = st.seat(follower), st.seat(host)
     seat.host, seat.host_tags, seat.host_kit, seat.host_camps = host, tags, kit, dict(camps or {})
+    seat.follows = True
     game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
     game.follow_camp(seat, target.camp)
 

@@ -119,6 +119,7 @@ class Seat:
     host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
     host_kit: bool = True  # 附身: the host's out hands it the kit (认亲: the camp alone)
     host_camps: dict[str, str] = field(default_factory=dict)  # 寻仇: host's camp → the camp it takes
+    follows: bool = True  # 附身: still follows the host's camp (a change by other means ends it)
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
     face: str = ""  # 变脸: the 底牌 last put on top, its [表面身份] and the kit a taker gets
     face_on: str = ""  # 变脸: the phase key it was put on top in

@@ -61,3 +61,10 @@ def test_consecutive_seats_wrap_round_the_table() -> None:
     assert legal._consecutive((3, 5, 4), 8)
     assert not legal._consecutive((2, 4, 5), 8)
     assert not legal._consecutive((1, 2, 8, 4), 8)
+
+
+def test_a_follower_whose_camp_changes_by_other_means_follows_no_more() -> None:
+    game = game_supporting(4)
+    game.set_camp(1, "三方阵营", "测试")  # 在自己被其他手段改变阵营后，该效果失效
+    game.set_camp(4, "狼人阵营", "测试")
+    assert game.st.seat(1).camp == "三方阵营"
