@@ -217,7 +217,8 @@ class Context:
         if seat.camp == camp:
             return
         seat.camp = camp
-        seat.follows = False  # 在自己被其他手段改变阵营后，该效果失效，不再随主人之类的变动阵营
+        if seat.host:  # 在自己被其他手段改变阵营后，该效果失效，不再随主人之类的变动阵营
+            seat.follows = False
         self.changed(target)
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
