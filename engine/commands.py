@@ -171,6 +171,7 @@ RULINGS = {
     "win": "判胜",
     "hopeless": "无望",
     "end": "结束",
+    "stalemate": "僵持",
 }
 
 

@@ -42,11 +42,13 @@ Victory tests look at living seats: ``none: sel``, ``every: sel, have: cond``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from engine import phases
+from engine import formula, phases
 from engine.phases import Phase
 from engine.state import GameState, Seat
 
@@ -101,6 +103,17 @@ def _alive(value: bool, s: Seat, a: int, st: GameState) -> bool:
 
 def _self(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no == a) is value
+
+
+def _host_of_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """The seat the acting seat follows (附身, 认亲: its host)."""
+    return (a > 0 and st.seat(a).host == s.no) is value
+
+
+def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """Went out in this game day's 正午 or 黄昏 (当天若有角色在[正午]或[黄昏]出局)."""
+    went = not s.alive and s.out_phase in {f"{p}:{st.day}" for p in (Phase.ELECTION, Phase.DAY, Phase.DUSK)}
+    return went is value
 
 
 def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
@@ -247,12 +260,6 @@ def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (st.day % 2 == 0) is value
 
 
-def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
-    """当天[正午]或[黄昏]阶段之中出局: out, in this game day's day or dusk."""
-    today = {f"{Phase.DAY}:{st.day}", f"{Phase.DUSK}:{st.day}"}
-    return (not s.alive and s.out_phase in today) is value
-
-
 def _read_tonight(want: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
     """The acting seat's check ``skill`` read this seat tonight as ``pool`` / ``role`` / ``camp`` (耀光: 照耀
     反馈为[狼人系身份]); ``st.readings`` rows are (user, skill, target, role, pool, camp)."""
@@ -312,12 +319,13 @@ _SETS = {
 _FLAGS = {
     "alive": _alive,
     "self": _self,
+    "host_of_actor": _host_of_actor,
+    "out_today": _out_today,
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,
     "even_day": _even_day,
     "chose_actor": _chose_actor,
-    "out_today": _out_today,
     "revealed": _revealed,
     "counted_skill": _counted_skill,
     "actor_camp": _actor_camp,
@@ -412,13 +420,23 @@ def select(state: GameState, cond: dict[str, Any] | None, actor: int = 0, alive_
 
 def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool:
     """Evaluate one 胜/负 condition over the living seats;
-    ``out_at_least`` counts seats out, ``camps_left`` is judged by engine/victory.py."""
+    ``out_at_least`` counts seats out, ``living`` the living, ``red_cards`` 判罚, ``all`` joins tests;
+    ``camps_left`` is judged by engine/victory.py."""
     if "some" in test:
         f = compiled(test["some"])
         return any(f(s, 0, st) for s in alive)
+    if "all" in test:
+        return all(victory_test(part, alive, st) for part in test["all"])
+    if "living" in test:
+        return len(alive) == int(test["living"])
+    if "red_cards" in test:
+        f = compiled(test.get("of"))
+        return sum(s.penalties["红"] for s in st.seats if f(s, 0, st)) >= int(test["red_cards"])
     if "out_at_least" in test:
         f = compiled(test.get("of"))
-        return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= int(test["out_at_least"])
+        return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= _of_players(
+            test["out_at_least"], len(st.seats)
+        )
     if "none" in test:
         f = compiled(test["none"])
         return not any(f(s, 0, st) for s in alive)
@@ -430,6 +448,12 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
         matching = sum(f(s, 0, st) for s in alive)
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+@functools.cache
+def _of_players(text: str | int, players: int) -> Fraction:
+    """A count given as a number or a formula of the player count N (开局狼人最低人数: round(N * 0.3))."""
+    return formula.parse(text)(players)
 
 
 def game_holds(cond: dict[str, Any] | None, st: GameState) -> bool:

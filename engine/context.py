@@ -224,16 +224,20 @@ class Context:
         if seat.camp == camp:
             return
         seat.camp = camp
+        if seat.host:  # 在自己被其他手段改变阵营后，该效果失效，不再随主人之类的变动阵营
+            seat.follows = False
         self.changed(target)
         self.tell(target, f"你的阵营转变为{camp}。")
         self.log("camp", f"{self.who(target)}的阵营转变为{camp}", rule)
         for other in self.st.seats:
-            if other.host == target:
+            if other.host == target and other.follows:
                 self.follow_camp(other, camp)
 
     def follow_camp(self, seat: Seat, camp: str) -> None:
         """附身: 跟随该角色阵营变动 — a change by the seat's own 不定 skill, so it is not told
         (除了不定类身份的技能，其他技能进行阵营改变时会同时获得通知)."""
+        if seat.host_camps:  # 寻仇: the camp against the host's, else one of them at random
+            camp = seat.host_camps.get(camp) or self.rng().choice(sorted(set(seat.host_camps.values())))
         if seat.camp == camp:
             return
         seat.camp = camp

@@ -130,6 +130,8 @@ def _next_exiling(game: Context, seat: Seat, item: queue.Out) -> tuple[Seat, Ski
                 causes = trigger.causes or ("投票",)
                 if trigger.on != "exiling" or trigger.anyone != other or item.cause not in causes:
                     continue
+                if trigger.by is not None and not conditions.holds(trigger.by, seat, holder.no, st):
+                    continue  # 护主: only its 认亲对象's exile
                 if (holder.no, skill.name) not in item.offered:
                     return holder, skill
     return None

@@ -174,6 +174,8 @@ def ruling(game: Context, cmd: c.Ruling) -> str:
                 raise Refusal("警长只能交给未出局的角色。")
             change.make_sheriff(game, cmd.seat, "导演裁定")
             done = f"警长改为{st.seat(cmd.seat).name}"
+    elif cmd.what == "stalemate":
+        return _stalemate(game, why)
     elif cmd.what == "end":
         game.log("ruling", f"导演裁定：结束游戏{why}", "导演裁定", secret=False)
         victory.end(game, None, f"导演结束游戏{why}")
@@ -200,6 +202,21 @@ def ruling(game: Context, cmd: c.Ruling) -> str:
             return f"已裁定：{cmd.arg}获胜。"
     game.log("ruling", f"导演裁定：{done}{why}", "导演裁定", secret=False)
     return f"已裁定：{done}。"
+
+
+def _stalemate(game: Context, why: str) -> str:
+    """僵持: the game cannot go on; where the ruleset says so, the 警长's camp wins."""
+    st = game.st
+    if game.rs.victory.stalemate != "sheriff":
+        raise Refusal("本规则没有僵持时的判胜规则，请用「裁定 判胜 <阵营>」。")
+    if st.sheriff is None:
+        raise Refusal("现在没有警长，不能按警长判胜，请用「裁定 判胜 <阵营>」。")
+    camp = st.seat(st.sheriff).camp
+    if camp in st.lost_camps:
+        raise Refusal(f"警长所属的{camp}已经判负，无法获胜，请用「裁定 判胜 <阵营>」。")
+    game.log("ruling", f"导演裁定：僵持，警长所属的{camp}获胜{why}", "导演裁定", secret=False)
+    victory.end(game, camp, f"僵持：警长在谁手里，那个角色所属的阵营就获胜{why}")
+    return f"已裁定：僵持，{camp}获胜。"
 
 
 def announce(game: Context, cmd: c.Announce) -> str:

@@ -184,6 +184,8 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
             VERBS[effect.verb](ctx, effect, seats)
         return
     chosen = [s for s in subjects(ctx, effect) if _passes(ctx, effect, s)]
+    if effect.random and len(chosen) > effect.random:
+        chosen = sorted(ctx.game.rng().sample(chosen, effect.random))
     if chosen:
         VERBS[effect.verb](ctx, effect, chosen)
 
@@ -325,7 +327,11 @@ def _out(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    role = ctx.choice if effect.arg == "choice" else str(effect.arg)
+    role: str | None = str(effect.arg)
+    if effect.arg == "target":
+        role = ctx.game.st.seat(ctx.targets[0]).card.role if ctx.targets else ""
+    elif effect.arg == "choice":
+        role = ctx.choice
     if not role:
         return
     for target in subjects:
@@ -445,7 +451,8 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect))
+        kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect), kit, camps)
 
 
 def _inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

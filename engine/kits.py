@@ -141,8 +141,8 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
 
 
 def deal_faces(game: Context) -> None:
-    """变脸者's 底牌: at the deal, from the game's seed, roles of the draw's camp that nobody was
-    dealt, none of its excepted pools (身份更换 1: 不会获得验人系身份); its holder knows them.
+    """变脸者's 底牌: at the deal, from the game's seed, roles of the draw's camp (any, without one:
+    盗贼's 两张未加入的身份) that nobody was dealt, none of its excepted pools (身份更换 1: 不会获得验人系身份); its holder knows them.
     身份更换 2 (no 母身份 beside its 子身份) has no pair in the posts that draw 底牌 today."""
     rs, st = game.rs, game.st
     dealt = {card.role for seat in st.seats for card in seat.cards}
@@ -153,7 +153,7 @@ def deal_faces(game: Context) -> None:
         pool = [
             r.name
             for r in rs.roles.values()
-            if r.camp == draw.camp and r.dealt and r.pool not in draw.except_pools and r.name not in dealt
+            if draw.camp in {"", r.camp} and r.dealt and r.pool not in draw.except_pools and r.name not in dealt
         ]
         picked = set(st.rng.sample(pool, min(draw.count, len(pool))))
         seat.faces = [name for name in pool if name in picked]
@@ -162,11 +162,22 @@ def deal_faces(game: Context) -> None:
         game.log("deal", f"{game.who(seat.no)}的底牌：{faces}", seat.card.role)
 
 
-def attach(game: Context, follower: int, host: int, tags: tuple[str, ...], rule: str) -> None:
-    """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit."""
+def attach(
+    game: Context,
+    follower: int,
+    host: int,
+    tags: tuple[str, ...],
+    rule: str,
+    kit: bool = True,
+    camps: dict[str, str] | None = None,
+) -> None:
+    """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit
+    (not with ``kit`` false: 认亲 follows the camp alone). ``camps`` maps the host's camp to the one
+    taken, a camp not in it giving one of its values at random (寻仇: 与该角色对立的阵营)."""
     st = game.st
     seat, target = st.seat(follower), st.seat(host)
-    seat.host, seat.host_tags = host, tags
+    seat.host, seat.host_tags, seat.host_kit, seat.host_camps = host, tags, kit, dict(camps or {})
+    seat.follows = True
     game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
     game.follow_camp(seat, target.camp)
 
@@ -175,7 +186,7 @@ def host_out(game: Context, host: Seat) -> None:
     """The host is out: each living follower takes its kit fresh, and the card tags it bore among
     the follower's ``host_tags``, keeping the host's place in their order (engine/knife.py)."""
     st = game.st
-    followers = [s for s in st.seats if s.host == host.no and s.alive and s.no != host.no]
+    followers = [s for s in st.seats if s.host == host.no and s.host_kit and s.alive and s.no != host.no]
     if not followers:
         return
     role = kit_role(host)

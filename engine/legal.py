@@ -258,6 +258,17 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
     for i, (t, place) in enumerate(zip(targets, skill.places, strict=False), 1):
         if not conditions.holds(place.range, game.st.seat(t), seat.no, game.st):
             raise Refusal(f"{skill.name}的第{i}个目标应为{place.text}的角色，{game.label(t)}不是。")
+    if skill.consecutive and not _consecutive(targets, len(game.st.seats)):
+        example = "、".join(game.label(t) for t in range(1, min(len(targets), len(game.st.seats)) + 1))
+        raise Refusal(
+            f"{skill.name}的目标应为首日讨论日电梯楼中连续的{len(targets)}名角色（首尾相邻），例如{example}。"
+        )
+
+
+def _consecutive(targets: tuple[int, ...], seats: int) -> bool:
+    """The seats form one run round the table (电梯楼 of every seat, 首尾相邻)."""
+    chosen = set(targets)
+    return any({(start + i - 1) % seats + 1 for i in range(len(chosen))} == chosen for start in chosen)
 
 
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:

@@ -117,6 +117,9 @@ class Seat:
     borrowed: dict[str, SkillState] = field(default_factory=dict)  # another seat's skills, used tonight (探囊取物)
     host: int = 0  # 附身: the seat whose camp it follows and whose kit it inherits at its out
     host_tags: tuple[str, ...] = ()  # 附身: the host's card tags it inherits with the kit ([群内] [接刀])
+    host_kit: bool = True  # 附身: the host's out hands it the kit (认亲: the camp alone)
+    host_camps: dict[str, str] = field(default_factory=dict)  # 寻仇: host's camp → the camp it takes
+    follows: bool = True  # 附身: still follows the host's camp (a change by other means ends it)
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
     face: str = ""  # 变脸: the 底牌 last put on top, its [表面身份] and the kit a taker gets
     face_on: str = ""  # 变脸: the phase key it was put on top in
@@ -320,6 +323,7 @@ class GameState:
     expired: int = 0  # deadlines processed so far (a tick that moves it changed the game)
     version: int = 0  # bumped by every change a victory condition can read
     checked: int = -1  # the version the last victory check saw
+    judged_stage: str = ""  # victory.check stage: the 阶段 its conditions were last judged in
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
     knife: dict[str, int] = field(default_factory=dict)  # an ordered tag → the seat holding its skills now

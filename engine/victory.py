@@ -7,6 +7,8 @@ is not lost, it wins. A camp that holds a ``usurp`` condition when another wins 
 place (妖狐代替该阵营胜利). A lost camp cannot win. A camp is in play while some seat
 belongs to it; a rule with ``when`` counts only while its condition on the game holds.
 Nothing is judged before the opening steps (开局) are over: camps and teams are not settled.
+With ``check: stage`` the conditions wait for the end of the 阶段 (a step's sub-phase, or the
+day); 屠城 — one camp alone not lost, or the living all of one camp — is judged at once.
 """
 
 from __future__ import annotations
@@ -44,10 +46,16 @@ def check(game: Context) -> bool:
     knife.update(game)
     if st.phase == Phase.SETUP:
         return False  # 所有角色的阵营确定 only once the opening choices are made
-    if st.checked == st.version or _listing(game):
+    staged = rs.victory.check == "stage"
+    stage = _stage(game) if staged else ""
+    if (st.checked == st.version and st.judged_stage == stage) or _listing(game):
         return False  # nothing a condition reads has changed since the last check, or a list is still counted
-    st.checked = st.version
     camps = in_play(game)
+    if staged and _sweep(game, camps):
+        return True
+    if staged and stage == st.judged_stage:
+        return False  # 结算完当前阶段才会判定是否获胜或判负
+    st.checked, st.judged_stage = st.version, stage
     lost_before = set(st.lost_camps)
     for camp in camps:
         if camp in st.lost_camps:
@@ -57,9 +65,7 @@ def check(game: Context) -> bool:
                 change.lose_camp(game, camp, rule.text)
                 break
     alive_camps = [camp for camp in camps if camp not in st.lost_camps]
-    order = sorted(
-        alive_camps, key=lambda c: rs.victory.priority.index(c) if c in rs.victory.priority else len(rs.camps)
-    )
+    order = _by_priority(game, alive_camps)
     for camp in order:
         for rule in rs.victory.rules:
             if rule.camp == camp and rule.kind == "win" and _holds(game, rule, alive_camps):
@@ -74,6 +80,33 @@ def check(game: Context) -> bool:
             end(game, joint[0], "同时判负时，之前未判负的阵营中按照优先级获胜。")
         else:
             end(game, None, "所有阵营均已判负。")
+        return True
+    return False
+
+
+def _by_priority(game: Context, camps: list[str]) -> list[str]:
+    priority = game.rs.victory.priority
+    return sorted(camps, key=lambda c: priority.index(c) if c in priority else len(game.rs.camps))
+
+
+def _stage(game: Context) -> str:
+    """The 阶段 the game is in (开局 晨曦 正午 黄昏 早夜 午夜 深夜 凌晨, with its day): a step's sub-phase."""
+    st = game.st
+    steps = game.rs.steps(st.phase)
+    where = steps[st.step].sub_phase if PHASES[st.phase].stepped and 0 <= st.step < len(steps) else ""
+    return f"{st.phase}:{st.day}:{where}"
+
+
+def _sweep(game: Context, camps: list[str]) -> bool:
+    """屠城, judged at once: one camp alone is not lost, or the living are all of one camp not lost."""
+    st = game.st
+    unlost = [camp for camp in camps if camp not in st.lost_camps]
+    living = {s.camp for s in st.alive()}
+    if len(unlost) == 1:
+        _win(game, unlost[0], "场上仅有一个阵营尚未被判负。", unlost)
+        return True
+    if len(living) == 1 and next(iter(living)) in unlost:
+        _win(game, next(iter(living)), "场上仅有一个阵营的角色存活。", _by_priority(game, unlost))
         return True
     return False
 

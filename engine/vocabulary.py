@@ -67,7 +67,7 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风)",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象)",
     "skills": "targeted: only these skills; used, sparing: the holder's own skills whose use sets it off",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
@@ -104,7 +104,7 @@ EFFECT_VERBS = {
     "cancel_out": "(a reaction to exiling) the exile does not happen",
     "hand_over_sheriff": "the acting seat, if sheriff, must pass the badge",
     "hook": "a Python hook from the ruleset's hooks.py",
-    "become": "role | choice: the subjects' current card becomes that role, fresh, with the role's camp (偷换, 志继)",
+    "become": "role | choice | target: the subjects' current card becomes that role (target: the first target's current one, 顺从), fresh, with the role's camp (偷换, 志继)",
     "swap_roles": "the acting seat's current card and the first target's swap roles; the actor takes its new camp (顺从)",
     "borrow_skills": "night: the actor uses the first target's skills, fresh, until the night ends; the target cannot (探囊取物)",
     "predict": "a later act tonight by the first target, of the chosen skill, on the second target is void (迷梦)",
@@ -119,7 +119,7 @@ EFFECT_VERBS = {
     "feedback_reflected": "{text, none}: 反馈 tonight's 反射 of the acting seat, one line each: {skill} and the seat it went to as {target}; none: there was none (镜<反射>: 可知哪个技能反射给谁)",
     "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
-    "attach": "{tags}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子)",
+    "attach": "{tags, kit}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子); kit: false follows the camp alone (认亲: 跟随该角色阵营变动); camps: {host's camp: camp taken}, a host of another camp giving one of them at random (寻仇: 加入与该角色对立的阵营…如该角色为三方阵营或无阵营…随机一个阵营加入)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
     "inherit": "true: the acting seat gains the first target's kit (its role's skills, as a taker gets them), fresh, and that role becomes its 表面身份 (预言学徒<传承>: 立刻获得该角色的身份技能并刷新至初始，然后表面身份变更为继承的身份)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
@@ -145,6 +145,7 @@ EFFECT_KEYS = {
     "if_role_is_choice": "true: only subjects whose 实际身份 (the role dealt) is the role the act's choice names (诡辩: 若结算目标的[实际身份]与猜测的身份对应)",
     "if_any_target": "a condition some target meets, whoever the subjects are",
     "pick": "[positions]: only the targets at these places (1-based), in order",
+    "random": "N: only N of the subjects, drawn from the game's seed, in seat order (雪恨: 随机得知这三个人之间任意两个人的具体阵营)",
     "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
@@ -178,6 +179,8 @@ CONDITION_KEYS = {
     "joined": "has been a member of that team at some time (已入群)",
     "alive": "true | false",
     "self": "is (not) the acting seat",
+    "out_today": "true | false: went (not) out in this game day's 正午 or 黄昏 (顺从: 当天若有角色在[正午]或[黄昏]出局; 重定时间: 当天[正午]或[黄昏]阶段之中出局的角色)",
+    "host_of_actor": "true | false: is (not) the seat the acting seat follows (附身 / 认亲对象)",
     "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2); a card out tonight counts until 开门 tells of it",
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",
@@ -196,7 +199,6 @@ CONDITION_KEYS = {
     "exiled_today": "was voted out today (投票, 王权)",
     "chose_actor": "true | false: named the acting seat as a 选择目标 of a [指定] skill since the night opened (炸弹: 对炸弹使用[指定]技能的技能来源角色)",
     "even_day": "true | false: the game day is (not) even, its night included (偶数日夜晚; a condition on the game)",
-    "out_today": "true | false: it went out in this game day's day or dusk, votes included (重定时间: 当天[正午]或[黄昏]阶段之中出局的角色)",
     "vote_agrees": "voted, not 弃权, and for the same seat as every living member of that team (默契)",
     "not": "negation",
     "any": "one of the listed conditions",
@@ -227,13 +229,16 @@ VICTORY_TESTS = {
     "every": "every living seat meeting it also meets `have`",
     "at_least_half": "the living seats meeting it are at least half of the living",
     "some": "some living seat meets it",
-    "out_at_least": "at least N seats meeting `of` are out",
+    "out_at_least": "at least N seats meeting `of` are out; N a number or a formula of the player count (开局狼人最低人数: round(N * 0.3))",
     "camps_left": "at most N camps in play are not lost, this one among them",
+    "living": "exactly N seats are alive (场上存活人数为4)",
+    "red_cards": "the seats meeting `of`, out ones too, hold at least N 红牌 between them (同一阵营的角色累计获得两张或以上红牌时，阵营判负)",
+    "all": "[tests]: every listed test holds (所有[群内]和[接刀]的角色均出局，并且…出局开局狼人最低人数个)",
 }
 VICTORY_RULE_KEYS = {
     "text": "the post's sentence",
     "have": "every: what each seat must meet",
-    "of": "out_at_least: which seats count",
+    "of": "out_at_least, red_cards: which seats count",
     "when": "only while this condition on the game holds (an option, a dealt role, any_seat)",
 }
 DAWN_SECTIONS = {
@@ -283,7 +288,7 @@ ROLE_KEYS = {
     "appears": "how its holder is seen by checks ({camp, role}: 乱民 {camp: 村民阵营}); statuses' `appears` come after it, in grant order",
     "strength": "强度值: a number, or {win mode: number} (骑士⑥屠城⑤刀边) read by `draw.strength_mode`",
     "split": "{statuses, announce}: each card of the role as dealt secretly gets one of the statuses, the counts within one; `announce` tells the public the counts ({正位} {反位}) (灯影预言家 正位/反位)",
-    "faces": "{count, camp, except_pools}: 底牌 — at the deal its holder draws that many roles of `camp` nobody was dealt, none of `except_pools`, from the game's seed, and is told them (变脸者)",
+    "faces": "{count, camp, except_pools}: 底牌 — at the deal its holder draws that many roles of `camp` (of any camp without it: 盗贼 获得两张未加入的身份) nobody was dealt, none of `except_pools`, from the game's seed, and is told them (变脸者)",
     "roster": "{per}: 名单 — at the deal its holder draws ⌈人数/per⌉ other seats from the game's seed and is told them; a seat that goes out leaves every 名单, its holder told at once (巫女: 本局人数/6（向上取整）…出局的角色会自动移出名单)",
 }
 SKILL_KEYS = {
@@ -310,6 +315,7 @@ SKILL_KEYS = {
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
     "among_out": "true: its targets are seats already out (顺从)",
     "with_out": "true: its targets may be seats already out as well as seats in (占星师<查验>: 一个任意角色和一个已出局任意角色)",
+    "consecutive": "true: its targets are consecutive seats of the first 讨论日's 电梯楼 — every seat, 首尾相邻 (雪恨: 首日讨论日电梯楼的连续三名玩家)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
     "waits": "{expansion: text}: parts of it that wait for an expansion",
     "minutes": "its time limit in its step or prompt: N | {day: N, night: N}",
@@ -583,13 +589,14 @@ FLOW_KEYS = {
     "cooldown": "phase | game_day: a used skill is ready again in the next phase (default), or on the next game day (每次天数更新时，所有非[限定]的技能都会冷却完毕); [强制] skills have none",
 }
 VICTORY_KEYS = {
-    "check": "immediate: checked after every change",
+    "check": "immediate: checked after every change; stage: 除了屠城胜利即时判定之外，结算完当前阶段才会判定 — lose and win conditions are judged as each 阶段 (a step's sub-phase: 黄昏, 早夜 …; the day) ends, while 屠城 (one camp alone not lost, or the living all of one camp) ends the game at once",
     "priority": "camps in order: when several win at once, the first does (妖狐 > 吹笛者 > …)",
     "win": "the camp's win conditions, each a VICTORY_TESTS test with a `text` (and VICTORY_RULE_KEYS)",
     "lose": "the camp's lose conditions, the same way",
     "usurp": "when another camp wins while one of these holds, this camp wins instead (妖狐代替该阵营胜利)",
     "on_lose": "effects when the camp is lost (失去杀人技能)",
     "joint_loss": "camps in order: when every camp in play is lost by one check, the first of these not lost before it wins (同时判负时，之前未判负的阵营中按照优先级获胜)",
+    "stalemate": "sheriff: when the game cannot go on, a director's 「裁定 僵持」 has the 警长's camp win (若因为非违规的特殊情况导致游戏无法正常进行…警长在谁手里，那个角色所属的阵营就获胜)",
     "together": "steps whose outs are judged as one list: no check until the step's attacks and outs are all resolved (凌晨2 下列顺序统计出局名单)",
 }
 # A skill's aura (守护灵光, 邪祟灵光: 与…当天电梯楼相邻的角色获得…).

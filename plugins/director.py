@@ -48,7 +48,7 @@ RULING_WORDS = {v: k for k, v in c.RULINGS.items()}
 SECRET_ANSWERS = {"撤销", "替补"}  # their answers name what was undone or who took a seat: by DM only
 RULING_HELP = (
     "裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
-    "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
+    "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营> · 裁定 僵持 [理由]"
 )
 
 
@@ -133,6 +133,8 @@ def _ruling(table: Table, words: list[str], at: datetime) -> c.Command:
         if not rest:
             raise Refused(f"写法：裁定 {words[0]} <阵营>")
         return c.Ruling(at=at, what=what, arg=chat.short(rest[0], f"裁定 {words[0]} <阵营>"), reason=" ".join(rest[1:]))
+    if what == "stalemate":
+        return c.Ruling(at=at, what=what, reason=" ".join(rest))
     if what == "sheriff":
         if not rest:
             raise Refused("写法：裁定 警长 <角色|无>")

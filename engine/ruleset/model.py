@@ -41,6 +41,7 @@ class Effect:
     if_role_is_choice: bool = False  # only subjects whose 实际身份 is the role the act's choice names
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
+    random: int = 0  # only this many of the subjects, drawn from the game's seed
     delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens
     if_seen: Cond | None = None  # what a check sees in each subject: {camp, role, pool, knife}
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
@@ -124,6 +125,7 @@ class Skill:
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
     with_out: bool = False  # its targets may be seats out as well as seats in
+    consecutive: bool = False  # its targets are neighbours in the first day's 电梯楼 (雪恨)
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
@@ -205,7 +207,7 @@ class FaceDraw:
     """底牌 drawn at the deal from the roles nobody was dealt (身份更换: 不会获得验人系身份)."""
 
     count: int
-    camp: str
+    camp: str  # "": any camp
     except_pools: tuple[str, ...] = ()
 
 
@@ -395,6 +397,7 @@ class Victory:
     priority: tuple[str, ...] = ()  # simultaneous wins: the first of these wins
     joint_loss: tuple[str, ...] = ()  # 同时判负: of the camps not lost before, the first of these wins
     together: tuple[str, ...] = ()  # steps whose outs are judged as one list, once all are resolved
+    stalemate: str = ""  # sheriff: 「裁定 僵持」 has the 警长's camp win
 
 
 @dataclass

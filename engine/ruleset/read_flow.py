@@ -4,7 +4,9 @@ last words, surrender, showdowns (拍刀), notices and victory."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from engine import formula
 from engine.phases import SUB_PHASES, Phase, SubPhase
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, section_of, where
@@ -367,14 +369,50 @@ def _public_only(node: Node, ctx: Context) -> tuple[str, ...]:
     return kinds
 
 
+def _victory_test(rnode: Node, parent: Any, key: Any, ctx: Context) -> bool:
+    """One win or lose test (``all``: each of its tests); False when it has not exactly one."""
+    tests = [k for k in rnode if k in VICTORY_TESTS]
+    if len(tests) != 1:
+        ctx.err(parent, key, f"胜负条件应恰有一个判定（{'、'.join(sorted(VICTORY_TESTS))}）")
+        return False
+    ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_RULE_KEYS), "胜负条件")
+    test = tests[0]
+    if test == "all":
+        parts = rnode["all"]
+        if not isinstance(parts, list) or not parts:
+            ctx.err(rnode, "all", "all 应为判定的列表")
+            return False
+        for j, part in enumerate(parts):
+            pnode = ctx.mapping(part, parts, j, "胜负条件")
+            if pnode is None or not _victory_test(pnode, parts, j, ctx):
+                return False
+    elif test == "out_at_least":
+        try:
+            formula.parse(rnode[test])
+        except formula.BadFormula as bad:
+            ctx.err(rnode, test, f"out_at_least 应为整数或开局总人数 N 的公式：{bad}")
+    elif test in {"camps_left", "living", "red_cards"}:
+        if not isinstance(rnode[test], int):
+            ctx.err(rnode, test, f"{test} 应为整数")
+    else:
+        read_condition(rnode[test], rnode, test, ctx)
+    for cond in ("have", "of"):
+        if cond in rnode:
+            read_condition(rnode[cond], rnode, cond, ctx)
+    return True
+
+
 def victory(doc: Node, ctx: Context) -> m.Victory:
     node = section_of(doc, "victory", ctx)
     victory = m.Victory(check=ctx.text(node, "check", "immediate"), priority=ctx.names(node, "priority"))
     victory.joint_loss = ctx.names(node, "joint_loss")
     victory.together = ctx.names(node, "together")
-    if victory.check not in {"immediate"}:
-        ctx.err(node, "check", "check 目前支持 immediate")
-    game_keys = {"check", "priority", "joint_loss", "together"}
+    victory.stalemate = ctx.text(node, "stalemate", "")
+    if victory.stalemate not in {"", "sheriff"}:
+        ctx.err(node, "stalemate", "stalemate 应为 sheriff")
+    if victory.check not in {"immediate", "stage"}:
+        ctx.err(node, "check", "check 应为 immediate 或 stage")
+    game_keys = {"check", "priority", "joint_loss", "together", "stalemate"}
     for camp, body in node.items():
         if camp in game_keys:
             continue
@@ -387,19 +425,10 @@ def victory(doc: Node, ctx: Context) -> m.Victory:
                 rnode = ctx.mapping(rule, cnode[kind], i, "胜负条件")
                 if rnode is None:
                     continue
-                tests = [k for k in rnode if k in VICTORY_TESTS]
-                if len(tests) != 1:
-                    ctx.err(cnode[kind], i, f"胜负条件应恰有一个判定（{'、'.join(sorted(VICTORY_TESTS))}）")
+                if not _victory_test(rnode, cnode[kind], i, ctx):
                     continue
-                ctx.keys(rnode, set(VICTORY_TESTS) | set(VICTORY_RULE_KEYS), "胜负条件")
-                if tests[0] in {"out_at_least", "camps_left"}:
-                    if not isinstance(rnode[tests[0]], int):
-                        ctx.err(rnode, tests[0], f"{tests[0]} 应为整数")
-                else:
-                    read_condition(rnode[tests[0]], rnode, tests[0], ctx)
-                for key in ("have", "of", "when"):
-                    if key in rnode:
-                        read_condition(rnode[key], rnode, key, ctx)
+                if "when" in rnode:
+                    read_condition(rnode["when"], rnode, "when", ctx)
                 test = {k: v for k, v in rnode.items() if k != "when"}
                 victory.rules.append(m.VictoryRule(camp, kind, ctx.text(rnode, "text"), test, rnode.get("when")))
         victory.on_lose[camp] = read_effects(cnode, "on_lose", ctx, f"胜负 {camp}")

@@ -226,6 +226,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
         with_out=ctx.flag(node, "with_out"),
+        consecutive=ctx.flag(node, "consecutive"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
         aura=_auras(node, ctx, what),
@@ -373,6 +374,8 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
         if not (isinstance(pick, list) and all(isinstance(p, int) and p >= 1 for p in pick)):
             ctx.err(enode, "pick", "pick 应为目标的位置列表（从 1 起），例如 [1, 2]")
             pick = []
+        if not isinstance(enode.get("random", 1), int) or enode.get("random", 1) < 1:
+            ctx.err(enode, "random", "random 应为正整数（随机选取的对象数）")
         if enode.get("delay", "next_night") not in {"next_night", "next_noon"}:
             ctx.err(enode, "delay", "delay 只可为 next_night 或 next_noon")
         if enode.get("notice", "公示") not in NOTICE_KINDS:
@@ -392,6 +395,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_role_is_choice=enode.get("if_role_is_choice") is True,
                 if_any_target=enode.get("if_any_target"),
                 pick=tuple(pick),
+                random=enode.get("random", 0) if isinstance(enode.get("random", 0), int) else 0,
                 delay=ctx.text(enode, "delay"),
                 if_seen=enode.get("if_seen"),
                 if_actor=enode.get("if_actor"),
@@ -437,7 +441,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "attach":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"tags"}, verb)
+            ctx.keys(node, {"tags", "kit", "camps"}, verb)
     elif verb == "hand_over" and arg != "all":
         ctx.err(enode, verb, "hand_over 只可为 all")
     elif verb in {"add_uses", "boost"}:

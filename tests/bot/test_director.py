@@ -324,9 +324,10 @@ async def test_rulings(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = await running_game(app, monkeypatch)
     usage = (
         "写法：裁定 出局 <角色> [理由] · 裁定 复活 <角色> · 裁定 加状态 <角色> <状态> · 裁定 去状态 <角色> <状态> · "
-        "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营>"
+        "裁定 警长 <角色|无> · 裁定 判负 <阵营> · 裁定 判胜 <阵营> · 裁定 无望 <阵营> · 裁定 僵持 [理由]"
     )
     await refused(app, OWNER, "裁定", usage)
+    await refused(app, OWNER, "裁定 僵持", "本规则没有僵持时的判胜规则，请用「裁定 判胜 <阵营>」。")
     await refused(app, OWNER, "裁定 枪毙 甲", usage)
     await refused(app, OWNER, "裁定 出局", usage)
     await refused(app, OWNER, "裁定 判负", "写法：裁定 判负 <阵营>")
