@@ -115,3 +115,13 @@ def test_under_the_directors_own_board_option_a_hand_made_board_keeps_only_the_c
     own = c.Start(at=T0, seed=1, names=names, board=board, options=(("自定板子", True),))
     assert check_start(m216, own) is None
     assert (check_start(m216, replace(own, board=board[:5])) or "") == "板子有5个身份，但有6名角色报名。"
+
+
+def test_the_directors_own_board_may_hold_roles_still_todo() -> None:
+    rules = load_ruleset("genshin_165")
+    todo = next(name for name, role in rules.roles.items() if role.todo and role.camp == "村民阵营")
+    names = tuple(f"角色{i}" for i in range(1, 7))
+    board = ("噩梦之影", "狙击手", todo, todo, todo, todo)
+    assert (check_start(rules, c.Start(at=T0, seed=1, names=names, board=board)) or "").startswith("板子不符合规则：")
+    own = c.Start(at=T0, seed=1, names=names, board=board, options=(("自定板子", True),))
+    assert check_start(rules, own) is None
