@@ -178,7 +178,8 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
     holding = cards.find(game, seat, skill.name)
     bits = [skill.name]
     if skill.needs_targets:
-        count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
+        low, high = legal.target_count(game, skill)
+        count = low if low == high else f"{low}-{high}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}）")
     words = legal.choice_words(game, seat, skill)
     if words and skill is not game.rs.order_skill:
@@ -313,7 +314,7 @@ def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
             out.append(Act(seat.no, skill.name, (), skill.default, st.now, st.order))
             continue
         options = legal.legal_targets(game, seat, skill)
-        count = min(skill.targets[0], len(options))
+        count = min(legal.target_count(game, skill)[0], len(options))
         aimed = rounds.aim(game, skill)
         if aimed is not None:  # 轮次决胜: 猎人、女巫、刺客必定杀狼
             targets: tuple[int, ...] = (aimed,)

@@ -132,6 +132,10 @@ def _game_day(values: frozenset[int], s: Seat, a: int, st: GameState) -> bool:
     return st.day in values
 
 
+def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    return (st.day % 2 == 0) is value
+
+
 def _phase(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return (phases.kind(st.phase) or st.phase) in values
 
@@ -289,6 +293,7 @@ _FLAGS = {
     "actor_camp": _actor_camp,
     "out_by_own_camp": _out_by_own_camp,
     "in_roster": _in_roster,
+    "even_day": _even_day,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {

@@ -239,6 +239,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         values.setdefault("name", seat.name)
         values.setdefault("role", seat.card.role)
         values.setdefault("surface_camp", seat.card.camp)
+        values.setdefault("actual_camp", seat.camp)
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
@@ -595,12 +596,38 @@ def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     knife.update(ctx.game)
 
 
+def _lose_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' current cards lose a card tag (石像鬼<凝望>: 丢失[接刀]标签)."""
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if str(effect.arg) in card.tags:
+            card.tags.remove(str(effect.arg))
+            ctx.game.changed(target)
+            ctx.game.log("knife", f"{ctx.game.who(target)}失去[{effect.arg}]标签", _rule(ctx, effect))
+    knife.update(ctx.game)
+
+
+def _share_feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """Every 反馈 the acting seat's skill ``skill`` gave it so far, told to each subject as one list (凝望)."""
+    arg = effect.arg
+    given = ctx.game.feedback_given(ctx.actor, str(arg["skill"]))
+    text = fill(ctx, str(arg["text"]), feedback="\n".join(given)) if given else fill(ctx, str(arg.get("none", "空")))
+    for target in subjects:
+        ctx.game.tell(target, text)
+
+
 def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     for center in subjects:
         targeting.pull(
             ctx.game, ctx.actor, center, int(arg.get("within", 0)), arg.get("users") or {}, _rule(ctx, effect)
         )
+
+
+def _reflect(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    for center in subjects:
+        targeting.reflect(ctx.game, ctx.actor, center, arg.get("users") or {}, _rule(ctx, effect))
 
 
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -715,7 +742,10 @@ VERBS = {
     "flag": _flag,
     "vote_again": _vote_again,
     "gain_tag": _gain_tag,
+    "lose_tag": _lose_tag,
+    "share_feedback": _share_feedback,
     "pull": _pull,
+    "reflect": _reflect,
     "feedback_reached": _feedback_reached,
     "duel": _duel,
     "attach": _attach,

@@ -92,7 +92,7 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     spent = spent_this_phase(game, seat, skill)
     if spent:
         return spent
-    if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
+    if skill.needs_targets and len(legal_targets(game, seat, skill)) < target_count(game, skill)[0]:
         return f"{skill.name}没有足够的可选目标"
     return None
 
@@ -177,9 +177,17 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
     return skill.choices
 
 
+def target_count(game: Context, skill: Skill) -> tuple[int, int]:
+    """The least and most targets the skill takes now: its `targets`, or its formula of the living seats."""
+    if skill.target_formula is None:
+        return skill.targets
+    count = max(0, int(skill.target_formula(sum(1 for s in game.st.seats if s.alive))))
+    return (count, count)
+
+
 def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
     legal = legal_targets(game, seat, skill)
-    low, high = skill.targets
+    low, high = target_count(game, skill)
     if high == 0 and targets:
         raise Refusal(f"{skill.name}不需要选择目标：发送{labels.syntax(skill.name, False)}即可。")
     wanted = str(low) if low == high else f"{low}到{high}"

@@ -327,6 +327,8 @@ class GameState:
     knife_places: dict[int, int] = field(default_factory=dict)  # seat → its place in the order (影子: its host's)
     tag_bearers: dict[str, list[int]] = field(default_factory=dict)  # tag → the seats bearing it (engine/knife.py)
     pulls: list[Pull] = field(default_factory=list)  # tonight's 磁吸, in the order they were used
+    # tonight's 时间逆流: (reflector, the seat it guards, the users whose skills turn back, rule)
+    reflects: list[tuple[int, int, dict[str, Any], str]] = field(default_factory=list)
     # tonight's checks, where a skill reads them (照耀 → 耀光): (user, skill, target, seen role, its pool, seen camp)
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)

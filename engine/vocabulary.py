@@ -111,6 +111,9 @@ EFFECT_VERBS = {
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
     "gain_tag": "the subjects' current cards gain that card tag (噩梦之影 第一次使用恐惧时，将获得[接刀]标签)",
+    "reflect": "{users}: tonight the [指定] skills that seats meeting `users` aim at the subject resolve on their own user instead, who is not told; the acting seat is told each skill's name and loses the skill it used (时间逆流: 若成功反弹技能，噬时狼妃会知道所有被反弹的技能名称，然后失去此技能)",
+    "lose_tag": "the subjects' current cards lose that card tag (石像鬼<凝望>: 丢失[接刀]标签)",
+    "share_feedback": "{skill, text, none}: 通知 each subject every 反馈 the acting seat's skill of that name gave it so far, as {feedback}, one a line; none: it gave none (凝望: 给自阵营的所有存活角色发送一直以来的全部[查验]结果)",
     "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",
     "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
@@ -171,6 +174,7 @@ CONDITION_KEYS = {
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",
     "game_day": "the game day is N: day N and night N, with its 竞选日 and 黄昏 (a condition on the game)",
+    "even_day": "true | false: the game day is even (偶数游戏日夜晚) or odd (奇数游戏日夜晚) (a condition on the game)",
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
     "option": "{name: value}: the game's options have these values (a condition on the game)",
     "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
@@ -273,7 +277,7 @@ ROLE_KEYS = {
 SKILL_KEYS = {
     "text": "the post's sentence",
     "tags": "skill tags (KNOWN_TAGS)",
-    "targets": "how many targets: N | [least, most]",
+    "targets": "how many targets: N | [least, most] | a formula of N, the living seats, for exactly that many (天狗吞月: min(5, floor(N / 3)))",
     "range": "[选择范围]: a condition on each target",
     "uses": "uses per game ([限定]: 1; 0: a count that starts empty and `add_uses` grows, 暗噬斩 [0：…])",
     "team": "{name, decide}: a [团队] skill",
@@ -561,6 +565,8 @@ TEMPLATE_FIELDS = {
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
     "seen_knife": "the 带刀 a check sees in the subject (表面带刀: 有刀 / 无刀)",
+    "actual_camp": "the subject's 实际阵营 (石像鬼<查验>: 反馈结算目标的[实际阵营])",
+    "feedback": "(share_feedback) the 反馈 shared, one a line",
     "skills": "(feedback_reached) the skills whose 结算目标 the target was, as <技能>、<技能>",
 }
 

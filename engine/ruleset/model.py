@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine import phases
+from engine.formula import Formula
 from engine.phases import Phase, SubPhase
 from engine.ruleset.aura_parts import Aura, GainsUses
 from engine.ruleset.drawrules import DrawRules
@@ -88,6 +89,7 @@ class Skill:
     tags: frozenset[str]
     timing: str  # setup | night | day | reaction | passive
     targets: tuple[int, int] = (1, 1)  # least and most targets
+    target_formula: Formula | None = None  # exactly this many targets, a formula of the living seats (天狗吞月)
     range: Cond | None = None
     uses: int | None = None  # None: unlimited; [限定] = 1
     team: TeamDecision | None = None
@@ -136,11 +138,13 @@ class Skill:
     @property
     def automatic(self) -> bool:
         """A forced skill without targets that the engine carries out by itself (通灵)."""
-        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook and not self.choice_of
+        return (
+            self.forced and not self.needs_targets and not self.choices and not self.choice_hook and not self.choice_of
+        )
 
     @property
     def needs_targets(self) -> bool:
-        return self.targets[1] > 0
+        return self.targets[1] > 0 or self.target_formula is not None
 
 
 @dataclass(frozen=True)

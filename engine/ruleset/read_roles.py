@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from engine.formula import BadFormula, Formula, parse
 from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.aura_parts import Aura, GainsUses
@@ -233,6 +234,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         tags=tags,
         timing=timing,
         targets=targets,
+        target_formula=_target_formula(node, ctx, what),
         range=range_,
         uses=uses,
         team=team,
@@ -340,8 +342,22 @@ def read_minutes(node: Node, key: str, ctx: Context) -> tuple[int | None, tuple[
     return ctx.integer(node, key, None), ()
 
 
+def _target_formula(node: Node, ctx: Context, what: str) -> Formula | None:
+    """`targets` as a formula of N, the living seats (天狗吞月: 5名玩家与当夜存活人数的1/3（向下取整）中的较小者)."""
+    value = node.get("targets")
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse(value)
+    except BadFormula as exc:
+        ctx.err(node, "targets", f"{what}.targets: {exc}")
+        return None
+
+
 def _targets(node: Node, ctx: Context, tags: frozenset[str], what: str) -> tuple[int, int]:
     value = node.get("targets", 1 if "指定" in tags else 0)
+    if isinstance(value, str):
+        return (0, 0)  # a formula (_target_formula): legal.target_count says how many
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return (value, value)
     if (
@@ -445,12 +461,23 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
     elif verb == "lose_skills" and isinstance(arg, Node):
         ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb == "share_feedback":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"skill", "text", "none"}, verb)
+            if not node.get("skill") or not node.get("text"):
+                ctx.err(node, "skill", "share_feedback 需要 skill（技能名）与 text（含 {feedback}）")
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
             if verb == "feedback_list":
                 read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "reflect":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"users"}, verb)
+            read_condition(node.get("users"), node, "users", ctx)
     elif verb == "pull":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
