@@ -227,6 +227,8 @@ def announce_step(game: Context) -> None:
 
 def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
+    if skill.choice_of == "disguise":
+        return f"「{skill.name} 目标 表面阵营/表面身份/表面带刀」"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
     if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):

@@ -170,7 +170,11 @@ def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
-    if effect.if_choice and ctx.choice not in effect.if_choice:
+    if (
+        effect.if_choice
+        and ctx.choice not in effect.if_choice
+        and not set(appearance.look_extras(ctx.choice)) & set(effect.if_choice)
+    ):
         return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
@@ -300,6 +304,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {"name": effect.arg}
+    look = appearance.look_of(ctx.choice) if arg.get("look") == "choice" else ()
     for target in subjects:
         ctx.game.grant_status(
             target,
@@ -309,6 +314,9 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             uses=arg.get("uses"),
             rule=_rule(ctx, effect),
         )
+        mine = [s for s in ctx.game.st.seat(target).statuses if s.name == arg["name"] and s.source == ctx.actor]
+        if look and mine:  # 雪隐: the 伪装 the actor chose, the latest grant's
+            mine[-1].look = look
 
 
 def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

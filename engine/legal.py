@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import caps, cards, conditions, faces, labels, skill_uses, texts, timeline
+from engine import appearance, caps, cards, conditions, faces, labels, skill_uses, targeting, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -25,13 +25,13 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         if cached is None:
             in_range = conditions.compiled(skill.range)
             cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
-        return cast(list[Seat], cached)
+        return _near(game, seat, skill, cast(list[Seat], cached))
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0)
     cached = game.memo.get(key)
     if cached is not None:
-        return cast(list[Seat], cached)
+        return _near(game, seat, skill, cast(list[Seat], cached))
     excluded: set[int] = set()
     if "无私" in skill.tags:
         excluded.add(seat.no)
@@ -50,7 +50,14 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
     present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
     out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
-    return out
+    return _near(game, seat, skill, out)
+
+
+def _near(game: Context, seat: Seat, skill: Skill, seats: list[Seat]) -> list[Seat]:
+    """暴风雪 (``near_only``): a [指定] skill reaches only its user and the living seats beside it."""
+    if "指定" not in skill.tags or not caps.has(game, seat, "near_only"):
+        return seats
+    return [o for o in seats if o.no == seat.no or targeting.ring_distance(game.st, seat.no, o.no) == 1]
 
 
 def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
@@ -174,6 +181,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name in skill_uses.counted(game, seat) if name != skill.name)
     if skill.choice_of == "faces":  # 变脸: 任意一张（未选择过的）底牌
         return faces.unused(seat)
+    if skill.choice_of == "disguise":  # free: 表面阵营/表面身份/表面带刀 (check_choice)
+        return ()
     return skill.choices
 
 
@@ -209,7 +218,12 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
 
 
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
-    """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
+    """A fixed list of words (交易's 验人/毒药/守护), a 伪装 (雪隐), or free text a hook reads (心算, 点睛)."""
+    if skill.choice_of == "disguise":
+        problem = appearance.look_problem(game, choice, skill.choices)
+        if problem:
+            raise Refusal(f"{skill.name}：{problem}")
+        return
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
         if why:

@@ -70,6 +70,7 @@ class StatusInstance:
     uses: int | None = None
     granted_on: str = ""  # phase key when it was given
     card: int = 0  # the card it was given to (技能效果只影响当前身份); 0: the seat
+    look: tuple[str, ...] = ()  # 伪装 chosen with it: (表面阵营, 表面身份, 表面带刀) (雪隐)
 
 
 def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInstance], bool]:

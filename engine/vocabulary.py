@@ -82,7 +82,7 @@ DECISIONS = {
 
 EFFECT_VERBS = {
     "damage": "mark an attack {kind, at?, cause?, last_words?} for step `at`, or strike now",
-    "status": "grant a status: name | {name, until?, uses?}",
+    "status": "grant a status: name | {name, until?, uses?, look?}; look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐)",
     "remove_status": "remove a status",
     "feedback": "反馈 a text to the acting seat about each subject",
     "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
@@ -135,7 +135,7 @@ EFFECT_KEYS = {
     "if_target": "a condition on the first target, whoever the subjects are",
     "if_counter": "{counter: {at_most | at_least: N}} on the acting card's counters",
     "rule": "the rule named in the log",
-    "if_choice": "only when the act's choice is this word (or one of these)",
+    "if_choice": "only when the act's choice is this word (or one of these), or a 伪装 choice ends with it (雪隐 …/坚韧)",
     "if_any_target": "a condition some target meets, whoever the subjects are",
     "pick": "[positions]: only the targets at these places (1-based), in order",
     "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
@@ -289,7 +289,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸)",
+    "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸); disguise: a 伪装 表面阵营/表面身份/表面带刀 (a camp, a role, 有刀 or 无刀), then any of the skill's `choices` as /extras (雪隐: …/坚韧)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

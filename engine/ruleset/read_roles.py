@@ -221,8 +221,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted 或 faces")
+    if choice_of not in {"", "skill", "spare", "own", "own_counted", "faces", "disguise"}:
+        ctx.err(node, "choice_of", "choice_of 应为 skill、spare、own、own_counted、faces 或 disguise")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
     if default is not None and str(default) not in ctx.names(node, "choices"):
@@ -503,7 +503,9 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
-        ctx.keys(arg, {"name", "until", "uses"}, "status")
+        ctx.keys(arg, {"name", "until", "uses", "look"}, "status")
+        if arg.get("look", "choice") != "choice":
+            ctx.err(arg, "look", "status.look 只可为 choice（发动时选择的伪装）")
         if arg.get("until", "permanent") not in UNTILS:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:

@@ -4,13 +4,11 @@ and loses 时间逆流."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from engine.scenario.runner import Runner
-from engine.scenario.spec import read
+from tests.engine.builders import genshin_with, run_scenario, told
 
-ROOT = Path(__file__).resolve().parents[2]
 SEER = """  预言家:
     camp: 村民阵营
     pool: 验人系
@@ -24,37 +22,14 @@ SEER = """  预言家:
 
 
 def run(tmp_path: Path, script: str) -> Runner:
-    rules = tmp_path / "genshin_165"
-    shutil.copytree(ROOT / "rulesets" / "genshin_165", rules)
-    seers = rules / "roles_seers_village.yaml"
-    text = seers.read_text(encoding="utf-8")
-    line = "  预言家: {camp: 村民阵营, pool: 验人系, todo: 技能尚未实现}\n"
-    assert line in text
-    seers.write_text(text.replace(line, SEER), encoding="utf-8")
-    file = tmp_path / "play.yaml"
-    file.write_text(
-        f"""\
-ruleset: {rules}
-options: {{自定板子: true}}
-players:
-  - {{name: 甲, role: 噬时狼妃}}
-  - {{name: 乙, role: 狙击手}}
-  - {{name: 丙, role: 预言家}}
-  - {{name: 丁, role: 石像鬼}}
-  - {{name: 戊, role: 女巫}}
-  - {{name: 己, role: 猎人}}
-  - {{name: 庚, role: 守卫}}
-script:
-{script}""",
-        encoding="utf-8",
+    rules = genshin_with(tmp_path, "roles_seers_village.yaml", "预言家", SEER)
+    board = "".join(
+        f"  - {{name: {n}, role: {r}}}\n"
+        for n, r in zip(
+            "甲乙丙丁戊己庚", ("噬时狼妃", "狙击手", "预言家", "石像鬼", "女巫", "猎人", "守卫"), strict=True
+        )
     )
-    runner = Runner(read(str(file)))
-    runner.run()
-    return runner
-
-
-def told(runner: Runner, no: int) -> list[str]:
-    return [str(m["text"]) for m in runner.dump()["messages"] if m["to"] == "seat" and m["seat"] == no]
+    return run_scenario(tmp_path, f"ruleset: {rules}\noptions: {{自定板子: true}}\nplayers:\n{board}script:\n{script}")
 
 
 def test_a_villagers_skill_on_the_guarded_seat_turns_back_and_a_wolfs_does_not(tmp_path: Path) -> None:
