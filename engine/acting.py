@@ -228,7 +228,11 @@ def announce_step(game: Context) -> None:
 def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
     if skill.choice_of == "disguise":
-        return f"「{skill.name} 目标 表面阵营/表面身份/表面带刀」"
+        aimed = "目标 " if skill.needs_targets else ""
+        if skill.look_if:  # 隐狼: the options, with 表面阵营/表面身份/表面带刀/ before them when one needs it
+            options = "/".join(skill.choices[: skill.picks or 1])
+            return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
+        return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
     if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):

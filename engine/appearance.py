@@ -30,7 +30,7 @@ from engine.ruleset.status_parts import Appearance
 
 if TYPE_CHECKING:
     from engine.context import Context
-    from engine.ruleset.model import Effect
+    from engine.ruleset.model import Effect, Skill
     from engine.state import Seat
 
 
@@ -111,19 +111,31 @@ def _reversed(game: Context, seat: Seat, camp: str, granted: str) -> str:
 KNIVES = ("有刀", "无刀")
 
 
-def look_of(choice: str | None) -> tuple[str, ...]:
-    """A 伪装 choice's look: 表面阵营/表面身份/表面带刀, the parts after them being extras (坚韧)."""
-    return tuple((choice or "").split("/")[:3])
+def _parts(game: Context, choice: str | None) -> list[str]:
+    return (choice or "").split("/")
 
 
-def look_extras(choice: str | None) -> tuple[str, ...]:
-    return tuple((choice or "").split("/")[3:])
+def look_of(game: Context, choice: str | None) -> tuple[str, ...]:
+    """A 伪装 choice's look: 表面阵营/表面身份/表面带刀, first (the parts after them are extras: 坚韧);
+    none when the choice begins with no camp (隐狼 without 选项2)."""
+    parts = _parts(game, choice)
+    return tuple(parts[:3]) if parts[0] in game.rs.camps else ()
 
 
-def look_problem(game: Context, choice: str | None, extras: tuple[str, ...]) -> str:
-    """What is wrong with a 伪装 choice ("阵营/身份/带刀", then any of ``extras``), or ""."""
+def look_extras(game: Context, choice: str | None) -> tuple[str, ...]:
+    parts = _parts(game, choice)
+    return tuple(parts[3:] if parts[0] in game.rs.camps else [p for p in parts if p])
+
+
+def look_problem(game: Context, choice: str | None, skill: Skill) -> str:
+    """What is wrong with a 伪装 choice ("阵营/身份/带刀", then the skill's ``choices`` as extras), or ""."""
     rs = game.rs
-    camp, role, knife = (*look_of(choice), "", "", "")[:3]
+    extras, got = skill.choices, look_extras(game, choice)
+    if skill.picks and (len(got) != skill.picks or len(set(got)) != len(got) or set(got) - set(extras)):
+        return f"应从{'、'.join(extras)}中选择{skill.picks}项，以/分隔，例如「{'/'.join(extras[: skill.picks])}」。"
+    if skill.look_if and not set(got) & set(skill.look_if):
+        return "" if not look_of(game, choice) else f"只有选择{'、'.join(skill.look_if)}时才可写伪装。"
+    camp, role, knife = (*look_of(game, choice), "", "", "")[:3]
     example = f"例如「村民阵营/{next(iter(rs.roles))}/无刀」" + (f"，可加「/{extras[0]}」" if extras else "")
     if camp not in rs.camps:
         return f"伪装应写作「表面阵营/表面身份/表面带刀」，{example}；阵营应为{'、'.join(rs.camps)}之一。"
@@ -131,7 +143,7 @@ def look_problem(game: Context, choice: str | None, extras: tuple[str, ...]) -> 
         return f"伪装的表面身份「{role}」不是本规则的身份，{example}。"
     if knife not in KNIVES:
         return f"伪装的表面带刀应为有刀或无刀，{example}。"
-    wrong = [x for x in look_extras(choice) if x not in extras]
+    wrong = [x for x in got if x not in extras]
     if wrong:
         return f"伪装之后只可加{'、'.join(extras) or '（无）'}，「{wrong[0]}」不可，{example}。"
     return ""

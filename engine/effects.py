@@ -173,7 +173,7 @@ def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     if (
         effect.if_choice
         and ctx.choice not in effect.if_choice
-        and not set(appearance.look_extras(ctx.choice)) & set(effect.if_choice)
+        and not set(appearance.look_extras(ctx.game, ctx.choice)) & set(effect.if_choice)
     ):
         return False
     if effect.if_any_target is not None and not any(
@@ -304,7 +304,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {"name": effect.arg}
-    look = appearance.look_of(ctx.choice) if arg.get("look") == "choice" else ()
+    look = appearance.look_of(ctx.game, ctx.choice) if arg.get("look") == "choice" else ()
     for target in subjects:
         ctx.game.grant_status(
             target,

@@ -220,7 +220,7 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
     """A fixed list of words (交易's 验人/毒药/守护), a 伪装 (雪隐), or free text a hook reads (心算, 点睛)."""
     if skill.choice_of == "disguise":
-        problem = appearance.look_problem(game, choice, skill.choices)
+        problem = appearance.look_problem(game, choice, skill)
         if problem:
             raise Refusal(f"{skill.name}：{problem}")
         return

@@ -289,6 +289,8 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
+    "look_if": "with choice_of: disguise: the 伪装 is asked only when the extras include one of these, the choice being the extras alone otherwise (隐狼<伪装>: 选项2 可以设置自己的表面阵营，表面身份，表面带刀伪装)",
+    "picks": "with choice_of: disguise: exactly this many distinct extras (隐狼<伪装>: 从下列五项中选择三项)",
     "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸); disguise: a 伪装 表面阵营/表面身份/表面带刀 (a camp, a role, 有刀 or 无刀), then any of the skill's `choices` as /extras (雪隐: …/坚韧)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",

@@ -259,6 +259,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         counts_as=ctx.text(node, "counts_as"),
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
+        look_if=ctx.names(node, "look_if"),
+        picks=ctx.integer(node, "picks", 0) or 0,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,

@@ -1,4 +1,4 @@
-"""雪狼's keys: a 伪装 chosen with a status (`choice_of: disguise`, `look: choice`) is what checks of
+"""雪狼's and 隐狼's keys: a 伪装 chosen with a status (`choice_of: disguise`, `look: choice`) is what checks of
 表面信息 see, the last one gained winning; 暴风雪's ``near_only`` holds non-wolves' [指定] skills to the
 living 电梯楼 neighbours and themselves the next night."""
 
@@ -22,9 +22,9 @@ SEER = """  预言家:
 ROLES = ("雪狼", "石像鬼", "预言家", "女巫", "猎人", "守卫", "骑士")
 
 
-def run(tmp_path: Path, script: str) -> Runner:
+def run(tmp_path: Path, script: str, roles: tuple[str, ...] = ROLES) -> Runner:
     rules = genshin_with(tmp_path, "roles_seers_village.yaml", "预言家", SEER)
-    board = "".join(f"  - {{name: {n}, role: {r}}}\n" for n, r in zip("甲乙丙丁戊己庚", ROLES, strict=True))
+    board = "".join(f"  - {{name: {n}, role: {r}}}\n" for n, r in zip("甲乙丙丁戊己庚", roles, strict=True))
     return run_scenario(tmp_path, f"ruleset: {rules}\noptions: {{自定板子: true}}\nplayers:\n{board}script:\n{script}")
 
 
@@ -83,3 +83,19 @@ def test_after_the_blizzard_a_villager_reaches_only_its_neighbours_and_itself(tm
     seer = told(runner, 3)
     assert seer.count("7号庚：村民阵营/骑士/无刀") == 2
     assert "4号丁：村民阵营/女巫/无刀" in seer
+
+
+def test_the_hidden_wolf_is_seen_as_his_own_disguise_only_when_he_picked_it(tmp_path: Path) -> None:
+    script = """\
+  - setup: true
+    acts:
+      - {by: 甲, skill: 伪装, choice: %s}
+  - night: 1
+    acts:
+      - {by: 丙, skill: 预言, targets: [甲]}
+"""
+    hidden = ("隐狼", *ROLES[1:])
+    runner = run(tmp_path, script % "村民阵营/女巫/无刀/2/3/5", hidden)
+    assert "1号甲：村民阵营/女巫/无刀" in told(runner, 3)
+    plain = run(tmp_path / "plain", script % "1/3/4", hidden)
+    assert "1号甲：狼人阵营/隐狼/有刀" in told(plain, 3)
