@@ -98,6 +98,7 @@ ONCE_VERBS = {
     "attach",
     "put_face",
     "roster_shelter",
+    "ban_skill",
 }
 
 
@@ -632,6 +633,18 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         )
 
 
+def _ban_skill(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """鹰袭: tonight no seat may use the skill the act's choice names; each seat holding it is told."""
+    game, name, rule = ctx.game, ctx.choice or "", _rule(ctx, effect)
+    if not name:
+        return
+    game.st.bans.append((name, rule))
+    game.log("ban", f"今晚<{name}>被封锁", rule)
+    for seat in game.st.seats:
+        if seat.alive and cards.find(game, seat, name) is not None:
+            game.tell(seat.no, f"今晚你不能发动<{name}>（<{rule}>）。")
+
+
 def _reflect(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     for center in subjects:
@@ -754,6 +767,7 @@ VERBS = {
     "share_feedback": _share_feedback,
     "pull": _pull,
     "reflect": _reflect,
+    "ban_skill": _ban_skill,
     "feedback_reached": _feedback_reached,
     "duel": _duel,
     "attach": _attach,

@@ -144,7 +144,7 @@ def predict(game: Context, actor: int, chosen: list[int], skill: str, rule: str)
 
 
 def night_ends(game: Context) -> None:
-    """Borrowed skills go back; statuses held with them end."""
+    """Borrowed skills go back; statuses held with them end; tonight's turnings and bans (鹰袭) end."""
     st = game.st
     for seat in st.seats:
         if seat.borrowed:
@@ -158,3 +158,4 @@ def night_ends(game: Context) -> None:
     st.attacks.clear()
     st.pulls.clear()
     st.reflects.clear()
+    st.bans.clear()

@@ -475,6 +475,8 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
             if verb == "feedback_list":
                 read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "ban_skill" and arg != "choice":
+        ctx.err(enode, verb, "ban_skill 只可为 choice（发动时选择的技能）")
     elif verb == "reflect":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
