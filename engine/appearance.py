@@ -111,19 +111,19 @@ def _reversed(game: Context, seat: Seat, camp: str, granted: str) -> str:
 KNIVES = ("有刀", "无刀")
 
 
-def _parts(game: Context, choice: str | None) -> list[str]:
+def _parts(choice: str | None) -> list[str]:
     return (choice or "").split("/")
 
 
 def look_of(game: Context, choice: str | None) -> tuple[str, ...]:
     """A 伪装 choice's look: 表面阵营/表面身份/表面带刀, first (the parts after them are extras: 坚韧);
     none when the choice begins with no camp (隐狼 without 选项2)."""
-    parts = _parts(game, choice)
+    parts = _parts(choice)
     return tuple(parts[:3]) if parts[0] in game.rs.camps else ()
 
 
 def look_extras(game: Context, choice: str | None) -> tuple[str, ...]:
-    parts = _parts(game, choice)
+    parts = _parts(choice)
     return tuple(parts[3:] if parts[0] in game.rs.camps else [p for p in parts if p])
 
 

@@ -99,6 +99,7 @@ ONCE_VERBS = {
     "put_face",
     "roster_shelter",
     "ban_skill",
+    "feedback_acts",
 }
 
 
@@ -169,13 +170,16 @@ def _below(ctx: Ctx, form: dict[str, Any]) -> list[int]:
     return list(dict.fromkeys(out))
 
 
+def _extras_chosen(ctx: Ctx, words: tuple[str, ...]) -> bool:
+    """A 伪装 choice's extras include one of the words (雪隐 …/坚韧, 隐狼<伪装>'s options)."""
+    if ctx.skill is None or ctx.skill.choice_of != "disguise":
+        return False
+    return bool(set(appearance.look_extras(ctx.game, ctx.choice)) & set(words))
+
+
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
-    if (
-        effect.if_choice
-        and ctx.choice not in effect.if_choice
-        and not set(appearance.look_extras(ctx.game, ctx.choice)) & set(effect.if_choice)
-    ):
+    if effect.if_choice and ctx.choice not in effect.if_choice and not _extras_chosen(ctx, effect.if_choice):
         return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
@@ -345,6 +349,23 @@ def _feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     else:
         text = fill(ctx, str(arg.get("none", "空")), first or None)
     ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
+
+
+def _feedback_acts(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The skills the first target used tonight and on whom, as {acts}, or ``none`` (隼眼)."""
+    game, arg = ctx.game, effect.arg
+    first = ctx.targets[0] if ctx.targets else 0
+    acts = [
+        f"<{name}>" + (f"（对{'、'.join(game.label(t) for t in chosen)}）" if chosen else "")
+        for user, name, chosen in game.st.night_acts
+        if user == first
+    ]
+    text = (
+        fill(ctx, str(arg["text"]), first, acts="、".join(acts))
+        if acts
+        else fill(ctx, str(arg.get("none", "空")), first or None)
+    )
+    game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
 def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -768,6 +789,7 @@ VERBS = {
     "pull": _pull,
     "reflect": _reflect,
     "ban_skill": _ban_skill,
+    "feedback_acts": _feedback_acts,
     "feedback_reached": _feedback_reached,
     "duel": _duel,
     "attach": _attach,

@@ -335,6 +335,8 @@ class GameState:
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # tonight's acts, every skill, where an effect reads them (隼眼): (user, skill, 选择目标)
+    night_acts: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used

@@ -42,6 +42,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     targets = targeting.pulled(game, seat, skill, targets)
     if "指定" in skill.tags and chosen:
         st.chosen.append((skill.name, seat.no, tuple(chosen)))
+    readings.note_act(game, skill, seat.no, chosen)
     aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
     moved = f"（结算目标：{'、'.join(game.who(t) for t in targets)}）" if targets != chosen else ""
     game.log(

@@ -339,6 +339,7 @@ def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
         "feedback_list",
         "notify_team",
         "share_feedback",
+        "feedback_acts",
         "flag",
     }:
         return

@@ -463,6 +463,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
     elif verb == "lose_skills" and isinstance(arg, Node):
         ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb == "feedback_acts":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"text", "none"}, verb)
     elif verb == "share_feedback":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
