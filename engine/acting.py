@@ -230,7 +230,7 @@ def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     if skill.choice_of == "disguise":
         aimed = "目标 " if skill.needs_targets else ""
         if skill.look_if:  # 隐狼: the options, with 表面阵营/表面身份/表面带刀/ before them when one needs it
-            options = "/".join(skill.choices[: skill.picks or 1])
+            options = "/".join(skill.choices[: skill.extras or 1])
             return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
         return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):

@@ -131,8 +131,8 @@ def look_problem(game: Context, choice: str | None, skill: Skill) -> str:
     """What is wrong with a 伪装 choice ("阵营/身份/带刀", then the skill's ``choices`` as extras), or ""."""
     rs = game.rs
     extras, got = skill.choices, look_extras(game, choice)
-    if skill.picks and (len(got) != skill.picks or len(set(got)) != len(got) or set(got) - set(extras)):
-        return f"应从{'、'.join(extras)}中选择{skill.picks}项，以/分隔，例如「{'/'.join(extras[: skill.picks])}」。"
+    if skill.extras and (len(got) != skill.extras or len(set(got)) != len(got) or set(got) - set(extras)):
+        return f"应从{'、'.join(extras)}中选择{skill.extras}项，以/分隔，例如「{'/'.join(extras[: skill.extras])}」。"
     if skill.look_if and not set(got) & set(skill.look_if):
         return "" if not look_of(game, choice) else f"只有选择{'、'.join(skill.look_if)}时才可写伪装。"
     camp, role, knife = (*look_of(game, choice), "", "", "")[:3]

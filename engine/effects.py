@@ -666,10 +666,10 @@ def _ban_skill(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
             game.tell(seat.no, f"今晚你不能发动<{name}>（<{rule}>）。")
 
 
-def _reflect(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+def _turn_back(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     for center in subjects:
-        targeting.reflect(ctx.game, ctx.actor, center, arg.get("users") or {}, _rule(ctx, effect))
+        targeting.turn_back(ctx.game, ctx.actor, center, arg.get("users") or {}, _rule(ctx, effect))
 
 
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -787,7 +787,7 @@ VERBS = {
     "lose_tag": _lose_tag,
     "share_feedback": _share_feedback,
     "pull": _pull,
-    "reflect": _reflect,
+    "turn_back": _turn_back,
     "ban_skill": _ban_skill,
     "feedback_acts": _feedback_acts,
     "feedback_reached": _feedback_reached,

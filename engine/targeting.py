@@ -6,7 +6,7 @@ void        the user's skill has no effect on others, still spent: its user hold
 reached     the [结算目标] without the seats no skill affects (``immune``), each followed by
             the seats whose status follows it (``follows_source``: skills on 花蝴蝶 reach
             the seat she hugs as well)
-reflected   时间逆流 (the ``reflect`` verb), the chain's first stage: tonight's [指定] skills aimed at
+turned_back 时间逆流 (the ``turn_back`` verb), the chain's first stage: tonight's [指定] skills aimed at
             a guarded seat by a user meeting the reflection's condition resolve on their user instead,
             who is not told; the reflector is told each skill's name and loses the skill it used
 pulled      磁吸 (the ``pull`` verb), the chain's last stage before the [结算目标]: tonight's [指定]
@@ -98,21 +98,21 @@ def pulled(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[
     return pullers
 
 
-def reflect(game: Context, reflector: int, center: int, users: dict[str, object], rule: str) -> None:
-    game.st.reflects.append((reflector, center, dict(users), rule))
-    game.log("reflect", f"{game.who(reflector)}对{game.who(center)}发动{rule}", rule)
+def turn_back(game: Context, reflector: int, center: int, users: dict[str, object], rule: str) -> None:
+    game.st.turn_backs.append((reflector, center, dict(users), rule))
+    game.log("turn_back", f"{game.who(reflector)}对{game.who(center)}发动{rule}", rule)
 
 
-def reflected(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
+def turned_back(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
     """时间逆流: each target guarded tonight against this user becomes the user (不知晓); the
     reflector learns the skill's name and loses its own skill."""
     st = game.st
-    if not st.reflects or "指定" not in skill.tags:
+    if not st.turn_backs or "指定" not in skill.tags:
         return targets
     out = []
     for target in targets:
         turning = next(
-            (r for r in st.reflects if r[1] == target and r[0] != seat.no and conditions.holds(r[2], seat, r[0], st)),
+            (r for r in st.turn_backs if r[1] == target and r[0] != seat.no and conditions.holds(r[2], seat, r[0], st)),
             None,
         )
         if turning is None:
@@ -120,7 +120,7 @@ def reflected(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> li
             continue
         reflector, _, _, rule = turning
         out.append(seat.no)
-        game.log("reflect", f"{game.who(seat.no)}的{skill.name}被{rule}反弹，结算目标改为自己", rule)
+        game.log("turn_back", f"{game.who(seat.no)}的{skill.name}被{rule}反弹，结算目标改为自己", rule)
         game.feedback(reflector, f"<{rule}>反弹了<{skill.name}>。", rule)
         game.lose_skills(reflector, (rule,), rule)
     return out
@@ -157,5 +157,5 @@ def night_ends(game: Context) -> None:
     st.predictions.clear()
     st.attacks.clear()
     st.pulls.clear()
-    st.reflects.clear()
+    st.turn_backs.clear()
     st.bans.clear()

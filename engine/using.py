@@ -37,7 +37,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     state.used_on = st.phase_key
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
-    targets = targeting.reflected(game, seat, skill, list(chosen))
+    targets = targeting.turned_back(game, seat, skill, list(chosen))
     targets = [st.redirects.get(t, t) for t in targets] if "指定" in skill.tags else targets
     targets = targeting.pulled(game, seat, skill, targets)
     if "指定" in skill.tags and chosen:

@@ -117,7 +117,7 @@ class Skill:
     # 雾雨小镇
     choice_of: str = ""  # skill | spare: the choice names a skill, or one of the undealt cards
     look_if: tuple[str, ...] = ()  # disguise: the 伪装 is asked only with one of these extras (隐狼: 选项2)
-    picks: int = 0  # disguise: exactly this many distinct extras (隐狼: 五项中选择三项); 0: any
+    extras: int = 0  # disguise: exactly this many distinct extras (隐狼: 五项中选择三项); 0: any
     default: str | None = None  # the choice a silent or passing seat is taken to make
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门

@@ -260,7 +260,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
         look_if=ctx.names(node, "look_if"),
-        picks=ctx.integer(node, "picks", 0) or 0,
+        extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
@@ -481,7 +481,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
                 read_condition(node.get("of"), node, "of", ctx)
     elif verb == "ban_skill" and arg != "choice":
         ctx.err(enode, verb, "ban_skill 只可为 choice（发动时选择的技能）")
-    elif verb == "reflect":
+    elif verb == "turn_back":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"users"}, verb)

@@ -1,4 +1,4 @@
-"""reflect (噬时狼妃<时间逆流>): tonight the [指定] skills non-wolves aim at the guarded seat resolve on
+"""turn_back (噬时狼妃<时间逆流>): tonight the [指定] skills non-wolves aim at the guarded seat resolve on
 their own user, who is not told; wolves' skills are not turned; the reflector learns the skill's name
 and loses 时间逆流."""
 
@@ -50,7 +50,7 @@ def test_a_villagers_skill_on_the_guarded_seat_turns_back_and_a_wolfs_does_not(t
     assert "<时间逆流>反弹了<预言>。" in told(runner, 1)
     assert not any("反弹了<查验>" in t for t in told(runner, 1))
     assert runner.game.st.seat(1).card.skills["时间逆流"].lost
-    assert runner.game.st.reflects == []
+    assert runner.game.st.turn_backs == []
 
 
 def test_nothing_turned_keeps_the_skill(tmp_path: Path) -> None:
