@@ -192,7 +192,8 @@ def _skill_line(game: Context, seat: Seat, skill: Skill) -> str:
     holding = cards.find(game, seat, skill.name)
     bits = [skill.name]
     if skill.needs_targets:
-        count = skill.targets[0] if skill.targets[0] == skill.targets[1] else f"{skill.targets[0]}-{skill.targets[1]}"
+        low, high = legal.target_count(game, skill)
+        count = low if low == high else f"{low}-{high}"
         bits.append(f"（选{count}个目标，选择范围：{texts.options(game.rs, legal.legal_targets(game, seat, skill))}）")
     words = legal.choice_words(game, seat, skill)
     if words and skill.choice_max > 1:  # 阴魂不散: 最多五个
@@ -242,6 +243,12 @@ def announce_step(game: Context) -> None:
 
 def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
     """What to send for this skill: its name, 目标 where it takes targets, 选择 where it takes a word."""
+    if skill.choice_of == "disguise":
+        aimed = "目标 " if skill.needs_targets else ""
+        if skill.look_if:  # 隐狼: the options, with 表面阵营/表面身份/表面带刀/ before them when one needs it
+            options = "/".join(skill.choices[: skill.extras or 1])
+            return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
+        return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
     if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
@@ -327,7 +334,7 @@ def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
             out.append(Act(seat.no, skill.name, (), skill.default, st.now, st.order))
             continue
         options = legal.legal_targets(game, seat, skill)
-        count = min(skill.targets[0], len(options))
+        count = min(legal.target_count(game, skill)[0], len(options))
         aimed = rounds.aim(game, skill)
         if aimed is not None:  # 轮次决胜: 猎人、女巫、刺客必定杀狼
             targets: tuple[int, ...] = (aimed,)

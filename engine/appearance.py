@@ -4,8 +4,8 @@ What a check sees starts from the truth — the seat's actual camp (实际阵营
 card's role — and each appearance then writes over it, in the order they were gained (165:
 最后发动的技能所造成的表面身份更换生效): first the role's own ``appears:`` (乱民<伪装>: seen as
 村民阵营), then the 底牌 on top (变脸: [表面身份]变为置顶的身份, ``Seat.face``), then each held
-status's ``appears:`` in grant order (雪狼<雪隐>, 侦探<犯罪天才>'s
-判定村民 / 判定非村民). An appearance marked ``final`` holds against those gained after it (a
+status's ``appears:`` in grant order (侦探<犯罪天才>'s 判定村民 / 判定非村民), or the
+伪装 chosen with it (雪狼<雪隐>: ``choice_of: disguise``, the status effect's ``look: choice``). An appearance marked ``final`` holds against those gained after it (a
 ruleset's reading where one skill *decides* the feedback). Nothing here rewrites the truth:
 victory, teams and the 揭秘帖 keep reading the actual camp and role.
 
@@ -30,7 +30,7 @@ from engine.ruleset.status_parts import Appearance
 
 if TYPE_CHECKING:
     from engine.context import Context
-    from engine.ruleset.model import Effect
+    from engine.ruleset.model import Effect, Skill
     from engine.state import Seat
 
 
@@ -108,6 +108,47 @@ def _reversed(game: Context, seat: Seat, camp: str, granted: str) -> str:
     return random.Random(f"{game.st.seed}:{seat.no}:{granted}").choice(pair)
 
 
+KNIVES = ("有刀", "无刀")
+
+
+def _parts(choice: str | None) -> list[str]:
+    return (choice or "").split("/")
+
+
+def look_of(game: Context, choice: str | None) -> tuple[str, ...]:
+    """A 伪装 choice's look: 表面阵营/表面身份/表面带刀, first (the parts after them are extras: 坚韧);
+    none when the choice begins with no camp (隐狼 without 选项2)."""
+    parts = _parts(choice)
+    return tuple(parts[:3]) if parts[0] in game.rs.camps else ()
+
+
+def look_extras(game: Context, choice: str | None) -> tuple[str, ...]:
+    parts = _parts(choice)
+    return tuple(parts[3:] if parts[0] in game.rs.camps else [p for p in parts if p])
+
+
+def look_problem(game: Context, choice: str | None, skill: Skill) -> str:
+    """What is wrong with a 伪装 choice ("阵营/身份/带刀", then the skill's ``choices`` as extras), or ""."""
+    rs = game.rs
+    extras, got = skill.choices, look_extras(game, choice)
+    if skill.extras and (len(got) != skill.extras or len(set(got)) != len(got) or set(got) - set(extras)):
+        return f"应从{'、'.join(extras)}中选择{skill.extras}项，以/分隔，例如「{'/'.join(extras[: skill.extras])}」。"
+    if skill.look_if and not set(got) & set(skill.look_if):
+        return "" if not look_of(game, choice) else f"只有选择{'、'.join(skill.look_if)}时才可写伪装。"
+    camp, role, knife = (*look_of(game, choice), "", "", "")[:3]
+    example = f"例如「村民阵营/{next(iter(rs.roles))}/无刀」" + (f"，可加「/{extras[0]}」" if extras else "")
+    if camp not in rs.camps:
+        return f"伪装应写作「表面阵营/表面身份/表面带刀」，{example}；阵营应为{'、'.join(rs.camps)}之一。"
+    if role not in rs.roles:
+        return f"伪装的表面身份「{role}」不是本规则的身份，{example}。"
+    if knife not in KNIVES:
+        return f"伪装的表面带刀应为有刀或无刀，{example}。"
+    wrong = [x for x in got if x not in extras]
+    if wrong:
+        return f"伪装之后只可加{'、'.join(extras) or '（无）'}，「{wrong[0]}」不可，{example}。"
+    return ""
+
+
 def _layers(game: Context, seat: Seat) -> list[tuple[Appearance, str]]:
     """The appearances on the seat, the role's first, then its statuses' in grant order, each with
     the phase key of its grant."""
@@ -120,6 +161,8 @@ def _layers(game: Context, seat: Seat) -> list[tuple[Appearance, str]]:
         out.append((Appearance(role=seat.face), seat.face_on))
     for status in seat.statuses:
         layer = rs.statuses[status.name].appears
+        if status.look:  # 伪装 chosen with the status (雪隐)
+            layer = Appearance(camp=status.look[0], role=status.look[1], knife=status.look[2])
         if layer is not None:
             out.append((layer, status.granted_on))
     return out

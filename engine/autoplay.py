@@ -42,7 +42,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
             seat = st.seat(no)
             for skill in acting.pending(game, seat):
                 options = legal.legal_targets(game, seat, skill)
-                count = min(len(options), rng.randint(skill.targets[0], skill.targets[1]))
+                count = min(len(options), rng.randint(*legal.target_count(game, skill)))
                 targets = tuple(s.no for s in rng.sample(options, count))
                 if skill.choice_hook:  # free-form choices (心算) are left to the hook's own tests
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
@@ -65,7 +65,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                 if skill.timing != "day" or skill.choice_hook or legal.unavailable(game, seat, skill):
                     continue
                 options = legal.legal_targets(game, seat, skill) if skill.needs_targets else []
-                picked = tuple(s.no for s in rng.sample(options, min(len(options), skill.targets[0])))
+                picked = tuple(s.no for s in rng.sample(options, min(len(options), legal.target_count(game, skill)[0])))
                 out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=picked))
     return out
 

@@ -83,6 +83,15 @@ class Context:
                 self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
         self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
 
+    def feedback_given(self, seat: int, rule: str) -> list[str]:
+        """Every 反馈 the seat was given by that skill (or rule) so far, oldest first, as the log keeps it."""
+        mark = f"反馈给{seat}号{self.st.seat(seat).name}（"
+        return [
+            e.text.split("）：", 1)[1]
+            for e in self.st.log
+            if e.kind == "feedback" and e.rule == rule and e.text.startswith(mark)
+        ]
+
     def public(self, text: str, section: str = "held") -> None:
         """公示: at once by day; what happens at night waits for the next 开门."""
         if PHASES[self.st.phase].news_waits:
@@ -287,6 +296,10 @@ class Context:
             state.uses = None if state.uses is None or skill.uses is None else state.uses + skill.uses
         else:
             seat.card.skills[name] = SkillState(name, skill.uses, granted=self.st.grants)
+            for grant in skill.grants:  # the statuses held with it (不归: 无法获得[群内]标签)
+                self.grant_status(
+                    target, grant.status, source=target, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
+                )
         self.changed(target)
         self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
 

@@ -45,6 +45,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         values.setdefault("role", seat.card.role)
         values.setdefault("surface_camp", seat.card.camp)
         values.setdefault("camp", seat.camp)
+        values.setdefault("actual_camp", seat.camp)
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))

@@ -108,6 +108,8 @@ ONCE_VERBS = {
     "put_face",
     "roster_shelter",
     "haunt",
+    "ban_skill",
+    "feedback_acts",
 }
 
 
@@ -119,9 +121,16 @@ def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
     queue.push_front(ctx.game, queued)
 
 
+def _extras_chosen(ctx: Ctx, words: tuple[str, ...]) -> bool:
+    """A 伪装 choice's extras include one of the words (雪隐 …/坚韧, 隐狼<伪装>'s options)."""
+    if ctx.skill is None or ctx.skill.choice_of != "disguise":
+        return False
+    return bool(set(appearance.look_extras(ctx.game, ctx.choice)) & set(words))
+
+
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
-    if effect.if_choice and ctx.choice not in effect.if_choice:
+    if effect.if_choice and ctx.choice not in effect.if_choice and not _extras_chosen(ctx, effect.if_choice):
         return False
     if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
         return False
@@ -224,6 +233,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {"name": effect.arg}
+    look = appearance.look_of(ctx.game, ctx.choice) if arg.get("look") == "choice" else ()
     for target in subjects:
         ctx.game.grant_status(
             target,
@@ -233,6 +243,9 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             uses=arg.get("uses"),
             rule=rule_of(ctx, effect),
         )
+        mine = [s for s in ctx.game.st.seat(target).statuses if s.name == arg["name"] and s.source == ctx.actor]
+        if look and mine:  # 雪隐: the 伪装 the actor chose, the latest grant's
+            mine[-1].look = look
 
 
 def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -440,12 +453,50 @@ def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     knife.update(ctx.game)
 
 
+def _lose_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' current cards lose a card tag (石像鬼<凝望>: 丢失[接刀]标签)."""
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if str(effect.arg) in card.tags:
+            card.tags.remove(str(effect.arg))
+            ctx.game.changed(target)
+            ctx.game.log("knife", f"{ctx.game.who(target)}失去[{effect.arg}]标签", rule_of(ctx, effect))
+    knife.update(ctx.game)
+
+
+def _share_feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """Every 反馈 the acting seat's skill ``skill`` gave it so far, told to each subject as one list (凝望)."""
+    arg = effect.arg
+    given = ctx.game.feedback_given(ctx.actor, str(arg["skill"]))
+    text = fill(ctx, str(arg["text"]), feedback="\n".join(given)) if given else fill(ctx, str(arg.get("none", "空")))
+    for target in subjects:
+        ctx.game.tell(target, text)
+
+
 def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     for center in subjects:
         targeting.pull(
             ctx.game, ctx.actor, center, int(arg.get("within", 0)), arg.get("users") or {}, rule_of(ctx, effect)
         )
+
+
+def _ban_skill(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """鹰袭: tonight no seat may use the skill the act's choice names; each seat holding it is told."""
+    game, name, rule = ctx.game, ctx.choice or "", rule_of(ctx, effect)
+    if not name:
+        return
+    game.st.bans.append((name, rule))
+    game.log("ban", f"今晚<{name}>被封锁", rule)
+    for seat in game.st.seats:
+        if seat.alive and cards.find(game, seat, name) is not None:
+            game.tell(seat.no, f"今晚你不能发动<{name}>（<{rule}>）。")
+
+
+def _turn_back(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    for center in subjects:
+        targeting.turn_back(ctx.game, ctx.actor, center, arg.get("users") or {}, rule_of(ctx, effect))
 
 
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -595,9 +646,14 @@ VERBS = {
     "flag": _flag,
     "vote_again": _vote_again,
     "gain_tag": _gain_tag,
+    "lose_tag": _lose_tag,
+    "share_feedback": _share_feedback,
     "pull": _pull,
     "feedback_reached": feedback_verbs.feedback_reached,
     "feedback_reflected": feedback_verbs.feedback_reflected,
+    "turn_back": _turn_back,
+    "ban_skill": _ban_skill,
+    "feedback_acts": feedback_verbs.feedback_acts,
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,

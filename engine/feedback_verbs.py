@@ -110,3 +110,20 @@ def feedback_dealt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     for role in ctx.skill.picks(ctx.choice) if ctx.skill else ():
         text = str(effect.arg["present" if role in dealt else "absent"])
         game.feedback(ctx.actor, fill(ctx, text, choice=role), rule_of(ctx, effect))
+
+
+def feedback_acts(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The skills the first target used tonight and on whom, as {acts}, or ``none`` (隼眼)."""
+    game, arg = ctx.game, effect.arg
+    first = ctx.targets[0] if ctx.targets else 0
+    acts = [
+        f"<{name}>" + (f"（对{'、'.join(game.label(t) for t in chosen)}）" if chosen else "")
+        for user, name, chosen in game.st.night_acts
+        if user == first
+    ]
+    text = (
+        fill(ctx, str(arg["text"]), first, acts="、".join(acts))
+        if acts
+        else fill(ctx, str(arg.get("none", "空")), first or None)
+    )
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))

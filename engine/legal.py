@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import caps, cards, conditions, faces, labels, skill_uses, texts, timeline
+from engine import appearance, caps, cards, conditions, faces, labels, skill_uses, targeting, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -29,19 +29,19 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         if cached is None:
             in_range = conditions.compiled(skill.range)
             cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
-        return cast(list[Seat], cached)
+        return _near(game, seat, skill, cast(list[Seat], cached))
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
     waiting = tuple((a.skill, a.targets) for a in st.acts if a.seat == seat.no)  # chosen_tonight reads them
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0, waiting)
     cached = game.memo.get(key)
     if cached is not None:
-        return cast(list[Seat], cached)
+        return _near(game, seat, skill, cast(list[Seat], cached))
     excluded = _personal_exclusions(game, seat, skill, state)
     in_range = conditions.compiled(skill.range)
     out = [o for o in st.seats if _present(game, skill, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
-    return out
+    return _near(game, seat, skill, out)
 
 
 def _present(game: Context, skill: Skill, seat: Seat) -> bool:
@@ -81,6 +81,13 @@ def _personal_exclusions(game: Context, seat: Seat, skill: Skill, state: SkillSt
     return out
 
 
+def _near(game: Context, seat: Seat, skill: Skill, seats: list[Seat]) -> list[Seat]:
+    """暴风雪 (``near_only``): a [指定] skill reaches only its user and the living seats beside it."""
+    if "指定" not in skill.tags or not game.rs.uses_status_flag("near_only") or not caps.has(game, seat, "near_only"):
+        return seats
+    return [o for o in seats if o.no == seat.no or targeting.ring_distance(game.st, seat.no, o.no) == 1]
+
+
 def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
     st, rs = game.st, game.rs
@@ -90,6 +97,9 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     lost = not_held(game, seat, skill)
     if lost:
         return lost
+    banned = next((rule for name, rule in st.bans if name == skill.name), "")
+    if banned:  # 鹰袭: 封锁技能封锁的是名字
+        return f"今晚<{skill.name}>已被<{banned}>封锁，不能发动"
     if last_words:
         why = _last_words_closed(game, seat, skill)
         if why:
@@ -123,7 +133,7 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     spent = spent_this_phase(game, seat, skill)
     if spent:
         return spent
-    if skill.needs_targets and len(legal_targets(game, seat, skill)) < skill.targets[0]:
+    if skill.needs_targets and len(legal_targets(game, seat, skill)) < target_count(game, skill)[0]:
         return f"{skill.name}没有足够的可选目标"
     return None
 
@@ -228,12 +238,22 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
     if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
         camp = skill.choice_camp
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
+    if skill.choice_of == "disguise":  # free: 表面阵营/表面身份/表面带刀 (check_choice)
+        return ()
     return skill.choices
+
+
+def target_count(game: Context, skill: Skill) -> tuple[int, int]:
+    """The least and most targets the skill takes now: its `targets`, or its formula of the living seats."""
+    if skill.target_formula is None:
+        return skill.targets
+    count = max(0, int(skill.target_formula(sum(1 for s in game.st.seats if s.alive))))
+    return (count, count)
 
 
 def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:
     legal = legal_targets(game, seat, skill)
-    low, high = skill.targets
+    low, high = target_count(game, skill)
     if high == 0 and targets:
         raise Refusal(f"{skill.name}不需要选择目标：发送{labels.syntax(skill.name, False)}即可。")
     wanted = str(low) if low == high else f"{low}到{high}"
@@ -272,7 +292,12 @@ def _consecutive(targets: tuple[int, ...], seats: int) -> bool:
 
 
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
-    """A fixed list of words (交易's 验人/毒药/守护), or free text a hook reads (心算, 点睛)."""
+    """A fixed list of words (交易's 验人/毒药/守护), a 伪装 (雪隐), or free text a hook reads (心算, 点睛)."""
+    if skill.choice_of == "disguise":
+        problem = appearance.look_problem(game, choice, skill)
+        if problem:
+            raise Refusal(f"{skill.name}：{problem}")
+        return
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
         if why:

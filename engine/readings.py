@@ -27,6 +27,12 @@ def note_reached(game: Context, skill: Skill, actor: int, targets: list[int]) ->
         game.st.reached.append((skill.name, actor, tuple(targets)))
 
 
+def note_act(game: Context, skill: Skill, actor: int, chosen: list[int]) -> None:
+    """Any skill used tonight, on whom (隼眼: 当晚该角色对谁使用了什么技能)."""
+    if "acts" in game.rs.records:
+        game.st.night_acts.append((actor, skill.name, tuple(chosen)))
+
+
 def reached_by(game: Context, target: int, tag: str) -> list[str]:
     """The names of tonight's skills with ``tag`` whose 结算目标 included ``target``, each once, in order."""
     names = []
@@ -38,7 +44,8 @@ def reached_by(game: Context, target: int, tag: str) -> list[str]:
 
 
 def forget(game: Context) -> None:
-    """A new night: last night's readings and 结算目标 are gone."""
+    """A new night: last night's readings, 结算目标 and acts are gone."""
     game.st.readings = []
     game.st.reached = []
     game.st.reflections = []
+    game.st.night_acts = []

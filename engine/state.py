@@ -70,6 +70,7 @@ class StatusInstance:
     uses: int | None = None
     granted_on: str = ""  # phase key when it was given
     card: int = 0  # the card it was given to (技能效果只影响当前身份); 0: the seat
+    look: tuple[str, ...] = ()  # 伪装 chosen with it: (表面阵营, 表面身份, 表面带刀) (雪隐)
 
 
 def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInstance], bool]:
@@ -332,10 +333,15 @@ class GameState:
     knife_places: dict[int, int] = field(default_factory=dict)  # seat → its place in the order (影子: its host's)
     tag_bearers: dict[str, list[int]] = field(default_factory=dict)  # tag → the seats bearing it (engine/knife.py)
     pulls: list[Pull] = field(default_factory=list)  # tonight's 磁吸, in the order they were used
+    # tonight's 时间逆流: (reflector, the seat it guards, the users whose skills turn back, rule)
+    turn_backs: list[tuple[int, int, dict[str, Any], str]] = field(default_factory=list)
+    bans: list[tuple[str, str]] = field(default_factory=list)  # 鹰袭 tonight: (the skill no seat may use, rule)
     # tonight's checks, where a skill reads them (照耀 → 耀光): (user, skill, target, seen role, its pool, seen camp)
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # tonight's acts, every skill, where an effect reads them (隼眼): (user, skill, 选择目标)
+    night_acts: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used

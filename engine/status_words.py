@@ -108,6 +108,12 @@ CAPS = {
         "engine.targeting",
     ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
+    "near_only": Cap(
+        "flag",
+        "its holder's [指定] skills may choose only itself and the two living seats beside it in the 电梯楼, "
+        "首尾相邻 (暴风雪: 只能对[去除出局角色后剩余的]电梯楼邻居两个角色以及自己使用[指定]技能)",
+        "engine.legal",
+    ),
 }
 
 

@@ -6,6 +6,9 @@ void        the user's skill has no effect on others, still spent: its user hold
 reached     the [结算目标] without the seats no skill affects (``immune``), each followed by
             the seats whose status follows it (``follows_source``: skills on 花蝴蝶 reach
             the seat she hugs as well)
+turned_back 时间逆流 (the ``turn_back`` verb), the chain's first stage: tonight's [指定] skills aimed at
+            a guarded seat by a user meeting the reflection's condition resolve on their user instead,
+            who is not told; the reflector is told each skill's name and loses the skill it used
 pulled      磁吸 (the ``pull`` verb), the chain's last stage before the [结算目标]: tonight's [指定]
             skills of seats near a chosen one (ring distance over the living seats) whose user
             meets the pull's condition resolve on the puller instead — on every puller when several
@@ -123,6 +126,34 @@ def reflected(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> li
     return out
 
 
+def turn_back(game: Context, reflector: int, center: int, users: dict[str, object], rule: str) -> None:
+    game.st.turn_backs.append((reflector, center, dict(users), rule))
+    game.log("turn_back", f"{game.who(reflector)}对{game.who(center)}发动{rule}", rule)
+
+
+def turned_back(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
+    """时间逆流: each target guarded tonight against this user becomes the user (不知晓); the
+    reflector learns the skill's name and loses its own skill."""
+    st = game.st
+    if not st.turn_backs or "指定" not in skill.tags:
+        return targets
+    out = []
+    for target in targets:
+        turning = next(
+            (r for r in st.turn_backs if r[1] == target and r[0] != seat.no and conditions.holds(r[2], seat, r[0], st)),
+            None,
+        )
+        if turning is None:
+            out.append(target)
+            continue
+        reflector, _, _, rule = turning
+        out.append(seat.no)
+        game.log("turn_back", f"{game.who(seat.no)}的{skill.name}被{rule}反弹，结算目标改为自己", rule)
+        game.feedback(reflector, f"<{rule}>反弹了<{skill.name}>。", rule)
+        game.lose_skills(reflector, (rule,), rule)
+    return out
+
+
 def ring_distance(st: GameState, a: int, b: int) -> int | None:
     """电梯楼: the seats between two living seats, the shorter way round, counting living seats only
     (所有电梯楼相关效果都排除当前已出局成员，并且首尾算作相邻); None when either is out."""
@@ -141,7 +172,7 @@ def predict(game: Context, actor: int, chosen: list[int], skill: str, rule: str)
 
 
 def night_ends(game: Context) -> None:
-    """Borrowed skills go back; statuses held with them end."""
+    """Borrowed skills go back; statuses held with them end; tonight's turnings and bans (鹰袭) end."""
     st = game.st
     for seat in st.seats:
         if seat.borrowed:
@@ -154,3 +185,5 @@ def night_ends(game: Context) -> None:
     st.predictions.clear()
     st.attacks.clear()
     st.pulls.clear()
+    st.turn_backs.clear()
+    st.bans.clear()

@@ -37,11 +37,13 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     state.used_on = st.phase_key
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
-    targets = [st.redirects.get(t, t) for t in chosen] if "指定" in skill.tags else list(chosen)
+    targets = targeting.turned_back(game, seat, skill, list(chosen))
+    targets = [st.redirects.get(t, t) for t in targets] if "指定" in skill.tags else targets
     targets = targeting.pulled(game, seat, skill, targets)
     targets = targeting.reflected(game, seat, skill, targets)
     if "指定" in skill.tags and chosen:
         st.chosen.append((skill.name, seat.no, tuple(chosen)))
+    readings.note_act(game, skill, seat.no, chosen)
     aimed = f"对{'、'.join(game.who(t) for t in chosen)}" if chosen else ""
     moved = f"（结算目标：{'、'.join(game.who(t) for t in targets)}）" if targets != chosen else ""
     game.log(

@@ -319,8 +319,8 @@ def _check_effect(
         _problem(ctx, rs, f"become 的身份 {arg!r} 未定义（或写 choice、target）", effect.where)
     elif effect.verb == "notify_team" and isinstance(arg, dict) and arg.get("team") not in rs.teams:
         _problem(ctx, rs, f"notify_team 的团队 {arg.get('team')!r} 未定义", effect.where)
-    elif effect.verb == "gain_tag" and arg not in rs.card_tags:
-        _problem(ctx, rs, f"gain_tag 的标签 {arg!r} 未在 card_tags 中定义", effect.where)
+    elif effect.verb in {"gain_tag", "lose_tag"} and arg not in rs.card_tags:
+        _problem(ctx, rs, f"{effect.verb} 的标签 {arg!r} 未在 card_tags 中定义", effect.where)
     elif effect.verb == "add_counter" and not isinstance(arg, str):
         _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
 
@@ -340,6 +340,8 @@ def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:
         "feedback_list",
         "feedback_dealt",
         "notify_team",
+        "share_feedback",
+        "feedback_acts",
         "flag",
     }:
         return

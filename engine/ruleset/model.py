@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine import phases
+from engine.formula import Formula
 from engine.phases import Phase, SubPhase
 from engine.ruleset.aura_parts import Aura, GainsUses
 from engine.ruleset.deal_parts import Board, DealRules, Hand
@@ -93,6 +94,7 @@ class Skill:
     tags: frozenset[str]
     timing: str  # setup | night | day | reaction | passive
     targets: tuple[int, int] = (1, 1)  # least and most targets
+    target_formula: Formula | None = None  # exactly this many targets, a formula of the living seats (天狗吞月)
     range: Cond | None = None
     uses: int | None = None  # None: unlimited; [限定] = 1
     team: TeamDecision | None = None
@@ -120,6 +122,8 @@ class Skill:
     # 雾雨小镇
     choice_of: str = ""  # skill | night_skill | spare …: the choice names a skill, or one of the undealt cards
     choice_max: int = 1  # the choice may name up to this many words (阴魂不散)
+    look_if: tuple[str, ...] = ()  # disguise: the 伪装 is asked only with one of these extras (隐狼: 选项2)
+    extras: int = 0  # disguise: exactly this many distinct extras (隐狼: 五项中选择三项); 0: any
     default: str | None = None  # the choice a silent or passing seat is taken to make
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
@@ -153,11 +157,13 @@ class Skill:
     @property
     def automatic(self) -> bool:
         """A forced skill without targets that the engine carries out by itself (通灵)."""
-        return self.forced and self.targets[1] == 0 and not self.choices and not self.choice_hook and not self.choice_of
+        return (
+            self.forced and not self.needs_targets and not self.choices and not self.choice_hook and not self.choice_of
+        )
 
     @property
     def needs_targets(self) -> bool:
-        return self.targets[1] > 0
+        return self.targets[1] > 0 or self.target_formula is not None
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,8 @@ def seen_words(doc: Node, ctx: Context) -> dict[str, str]:
 
 def records(rs: Ruleset) -> frozenset[str]:
     """What tonight's acts must leave for the ruleset's skills: "readings" where a condition reads
-    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat."""
+    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat, "acts"
+    where one names a seat's acts (a status's timed effects count: 隼眼)."""
     out: set[str] = set()
     for role in rs.roles.values():
         for skill in role.skills.values():
@@ -77,6 +78,13 @@ def records(rs: Ruleset) -> frozenset[str]:
                 out.add("readings")
             if any(e.verb == "feedback_reached" for e in skill.effects):
                 out.add("reached")
+    timed = [e for status in rs.statuses.values() if status.every for e in status.every.effects]
+    if any(e.verb == "feedback_reached" for e in timed):
+        out.add("reached")
+    if any(e.verb == "feedback_acts" for e in timed) or any(
+        e.verb == "feedback_acts" for role in rs.roles.values() for s in role.skills.values() for e in s.effects
+    ):
+        out.add("acts")
     return frozenset(out)
 
 

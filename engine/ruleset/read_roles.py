@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from engine.formula import BadFormula, Formula, parse
 from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.aura_parts import Aura, GainsUses
@@ -178,8 +179,23 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
     ctx.keys(hidden, {"tags", "skills"}, f"{what}.not_current")
     minutes, by_phase = read_minutes(node, "minutes", ctx)
     choice_of = ctx.text(node, "choice_of")
-    if choice_of not in {"", "skill", "night_skill", "spare", "own", "own_counted", "faces", "aimed", "role"}:
-        ctx.err(node, "choice_of", "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed 或 role")
+    if choice_of not in {
+        "",
+        "skill",
+        "night_skill",
+        "spare",
+        "own",
+        "own_counted",
+        "faces",
+        "aimed",
+        "role",
+        "disguise",
+    }:
+        ctx.err(
+            node,
+            "choice_of",
+            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、role 或 disguise",
+        )
     choice_camp = ctx.text(node, "choice_camp")
     if choice_camp and choice_of != "role":
         ctx.err(node, "choice_camp", "choice_camp 需要 choice_of: role")
@@ -194,6 +210,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         tags=tags,
         timing=timing,
         targets=targets,
+        target_formula=_target_formula(node, ctx, what),
         range=range_,
         uses=uses,
         team=team,
@@ -221,6 +238,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_max=ctx.integer(node, "choice_max", 1) or 1,
         choice_count=ctx.integer(node, "choice_count", 1) or 1,
         choice_camp=choice_camp,
+        look_if=ctx.names(node, "look_if"),
+        extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
@@ -307,8 +326,22 @@ def read_minutes(node: Node, key: str, ctx: Context) -> tuple[int | None, tuple[
     return ctx.integer(node, key, None), ()
 
 
+def _target_formula(node: Node, ctx: Context, what: str) -> Formula | None:
+    """`targets` as a formula of N, the living seats (天狗吞月: 5名玩家与当夜存活人数的1/3（向下取整）中的较小者)."""
+    value = node.get("targets")
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse(value)
+    except BadFormula as exc:
+        ctx.err(node, "targets", f"{what}.targets: {exc}")
+        return None
+
+
 def _targets(node: Node, ctx: Context, tags: frozenset[str], what: str) -> tuple[int, int]:
     value = node.get("targets", 1 if "指定" in tags else 0)
+    if isinstance(value, str):
+        return (0, 0)  # a formula (_target_formula): legal.target_count says how many
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return (value, value)
     if (
@@ -425,12 +458,29 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"present", "absent"}, verb)
+    elif verb == "feedback_acts":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"text", "none"}, verb)
+    elif verb == "share_feedback":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"skill", "text", "none"}, verb)
+            if not node.get("skill") or not node.get("text"):
+                ctx.err(node, "skill", "share_feedback 需要 skill（技能名）与 text（含 {feedback}）")
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"team", "text"} if verb == "notify_team" else {"of", "text", "none"}, verb)
             if verb == "feedback_list":
                 read_condition(node.get("of"), node, "of", ctx)
+    elif verb == "ban_skill" and arg != "choice":
+        ctx.err(enode, verb, "ban_skill 只可为 choice（发动时选择的技能）")
+    elif verb == "turn_back":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"users"}, verb)
+            read_condition(node.get("users"), node, "users", ctx)
     elif verb == "pull":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
@@ -456,7 +506,9 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
-        ctx.keys(arg, {"name", "until", "uses"}, "status")
+        ctx.keys(arg, {"name", "until", "uses", "look"}, "status")
+        if arg.get("look", "choice") != "choice":
+            ctx.err(arg, "look", "status.look 只可为 choice（发动时选择的伪装）")
         if arg.get("until", "permanent") not in UNTILS:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:

@@ -204,10 +204,15 @@ class Runner:
             return 2 * day + 0.75 if not first_day else 2 * day - 0.25
         return (2 * day + 1.5 if first_day else 2 * day + 0.5) if day else 0.5  # dawn
 
-    def _position(self, phase: Phase, number: int, skill: str) -> Any:
-        """A test: has the game reached (or passed) the step where ``skill`` is used?"""
+    def _position(self, phase: Phase, number: int, spec: ActSpec) -> Any:
+        """A test: has the game reached (or passed) the step where the act's skill is used — its
+        seat's own role's entry where several roles define the name (占星师<查验>, 石像鬼<查验>)?"""
         steps = self.sc.ruleset.steps(phase)
-        index = next((i for i, s in enumerate(steps) if s.mentions(skill)), None)
+        skill = self._skill_of(spec)
+        index = next(
+            (i for i, s in enumerate(steps) if (s.holds(skill) if skill else s.mentions(spec.skill))),
+            None,
+        )
         goal = self._when(phase, number)
 
         def reached() -> bool:
@@ -221,7 +226,7 @@ class Runner:
 
     def _setup(self, block: Block) -> None:
         for spec in block.acts:
-            self._advance_until(self._position(Phase.SETUP, 0, spec.skill), f"setup step for {spec.skill}")
+            self._advance_until(self._position(Phase.SETUP, 0, spec), f"setup step for {spec.skill}")
             self._submit(spec)
         self._advance_until(lambda: self.game.st.phase != Phase.SETUP, "the end of setup")
 
@@ -353,7 +358,7 @@ class Runner:
         self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
         self._block_opens(block)
         for spec in block.acts:
-            self._advance_until(self._position(Phase.NIGHT, block.number, spec.skill), f"the step of {spec.skill}")
+            self._advance_until(self._position(Phase.NIGHT, block.number, spec), f"the step of {spec.skill}")
             self._submit(spec)
         self._advance_until(lambda: game.st.phase != Phase.NIGHT, f"the end of night {block.number}")
         self._last_words(block)

@@ -113,11 +113,36 @@ def dual_game(*hands: tuple[str, str], seed: int = 1, **options: object) -> Game
 
 def played(tmp_path: Path, text: str) -> Game:
     """The game a scenario's text leaves, run from a file in ``tmp_path``."""
+    return run_scenario(tmp_path, text).game
+
+
+def run_scenario(tmp_path: Path, text: str) -> Runner:
+    """A scenario's text, run from a file in ``tmp_path``."""
     file = tmp_path / "play.yaml"
     file.write_text(text, encoding="utf-8")
     runner = Runner(read(str(file)))
     runner.run()
-    return runner.game
+    return runner
+
+
+def told(runner: Runner, no: int) -> list[str]:
+    """What seat ``no`` was told in the run, in order."""
+    return [str(m["text"]) for m in runner.dump()["messages"] if m["to"] == "seat" and m["seat"] == no]
+
+
+def genshin_with(tmp_path: Path, file: str, role: str, block: str) -> Path:
+    """A copy of 165 where ``role``, still `todo` in ``file``, is written as ``block`` (a test's own
+    version of a role another part of the list writes)."""
+    root = Path(__file__).resolve().parents[2]
+    rules = tmp_path / "genshin_165"
+    shutil.copytree(root / "rulesets" / "genshin_165", rules)
+    path = rules / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    todo = [i for i, line in enumerate(lines) if line.startswith(f"  {role}: {{") and "todo:" in line]
+    assert len(todo) == 1, f"{role} is no longer todo in {file}"
+    lines[todo[0]] = block
+    path.write_text("".join(lines), encoding="utf-8")
+    return rules
 
 
 def m216_problems_with_entry(tmp_path: Path, entry: str) -> list[str]:

@@ -29,6 +29,15 @@ def test_conditions_compose() -> None:
     assert conditions.victory_test(test, game.st.alive(), game.st)  # 2 wolves of 3 alive
 
 
+def test_even_day_tells_even_game_days_from_odd_ones() -> None:
+    game = new_game()
+    wolf = game.st.seat(1)
+    for day, even in ((1, False), (2, True), (3, False), (4, True)):
+        game.st.day = day
+        assert conditions.holds({"even_day": True}, wolf, 0, game.st) is even
+        assert conditions.holds({"even_day": False}, wolf, 0, game.st) is not even
+
+
 def test_defences_are_checked_in_the_rulesets_order_shortest_first() -> None:
     game = new_game()
     run_to_step(game, "狼人")
