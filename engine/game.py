@@ -276,7 +276,8 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw and not _waived(rs, cmd) else None
     if broken:
         return f"板子不符合规则：{broken}"
-    todo = [r for r in roles if rs.roles[r].todo]
+    # A 导演's own board (自定板子) may hold a role still `todo`: it plays without its skills.
+    todo = [r for r in roles if rs.roles[r].todo] if not _waived(rs, cmd) else []
     if todo:
         return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
     if cmd.secrets and sorted(cmd.secrets) != list(range(1, n + 1)):

@@ -494,6 +494,7 @@ NOTICE_KEYS = {
     "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
     "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
     "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
+    "reveal": "the public notice of a card a [翻牌] skill turns over, with {name} {skill} {role} (165: 翻牌技能也不公示发动的什么技能以及发动目标); absent: 「{name}翻牌发动<{skill}>：当前身份为{role}。」",
     "public_only": "the only kinds of public notice (NOTICE_KINDS) sent to the main group (幽暗无光 1: 无法有除上警，投票，和死亡，复活公告之外的公告); the others are withheld, still count in play and stay in the 揭秘; absent: every notice",
 }
 # The kinds of public notice `notices.public_only` names. The game's start and end and the directors'

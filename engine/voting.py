@@ -285,8 +285,7 @@ def _tie_trigger(game: Context, detail: str) -> bool:
             game.log("exile", f"计票：{detail}；平票，{game.who(seat.no)}的{skill.name}触发", skill.name)
             if "翻牌" in skill.tags:
                 card.revealed = True
-                if not game.withheld("翻牌"):
-                    game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+                game.reveal(seat.name, skill.name, card.role)
             if skill.needs_targets:
                 queue.push_front(game, [queue.Ask(seat.no, skill.name, "skill", card.id)])
             effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), skill.on_trigger)

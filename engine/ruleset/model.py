@@ -450,6 +450,7 @@ class Notices:
     red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
     unannounced_targetable: bool = False  # a seat out tonight stays a target until 开门
     public_only: tuple[str, ...] = ()  # 幽暗无光: the only NOTICE_KINDS sent to the main group; () all
+    reveal: str = "{name}翻牌发动<{skill}>：当前身份为{role}。"  # the public [翻牌] notice
 
 
 @dataclass(frozen=True)
