@@ -68,7 +68,7 @@ def strike(game: Context, damage: Damage) -> None:
         game.log("hit", f"{damage.cause}指向的{game.who(seat.no)}的身份牌已出局，无效", damage.cause)
         return
     shield = guard.first_guard(
-        game, seat, guard.Hit((damage.kind,), "strike", damage.kind), SOONEST.get(game.st.phase, ())
+        game, seat, guard.Hit((damage.kind,), "strike", damage.kind, damage.source), SOONEST.get(game.st.phase, ())
     )
     if shield is not None:
         name, stops = shield.name, rs.statuses[shield.name].guards
@@ -88,7 +88,7 @@ def strike(game: Context, damage: Damage) -> None:
 
 def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
     """犯罪天才, 霸道: a guard at the out keeps the seat in (``guards: {at: out}``)."""
-    hit = guard.Hit((item.cause, item.kind), "out")
+    hit = guard.Hit((item.cause, item.kind), "out", source=item.source)
     status = guard.first_guard(game, seat, hit, SOONEST.get(game.st.phase, ()))
     if status is None:
         return False

@@ -41,11 +41,11 @@
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
-{below, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
+{below, among} | {beside, among}; a verb done once runs if some seat so picked passes), ``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
-{surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
+{camp} {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
 the acting card's counters by name ({尾巴}).
 """
 
@@ -56,6 +56,7 @@ from typing import Any
 
 from engine import (
     appearance,
+    auras,
     cards,
     change,
     conditions,
@@ -149,6 +150,9 @@ def _subjects(ctx: Ctx, effect: Effect) -> list[int]:
     assert isinstance(effect.to, dict), effect.to  # the loader admits no other word
     if "below" in effect.to:
         return _below(ctx, effect.to)
+    if "beside" in effect.to:  # 电梯楼上下两侧
+        among = conditions.compiled(effect.to.get("among"))
+        return [n for n in auras.beside(st, ctx.actor) if among(st.seat(n), ctx.actor, st)]
     return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
 
 
@@ -218,6 +222,10 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
         waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
         ctx.game.st.deferred.append((ctx.actor, waiting, _rule(ctx, effect)))
         return
+    if effect.verb in ONCE_VERBS and isinstance(effect.to, dict):  # once, if some seat `to` picks passes (熊)
+        if any(_passes(ctx, effect, s) for s in _subjects(ctx, effect)):
+            VERBS[effect.verb](ctx, effect, [])
+        return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
         subjects = _subjects(ctx, effect) if effect.verb == "join_team" else []
         first = ctx.targets[0] if ctx.targets else None
@@ -239,6 +247,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         values.setdefault("name", seat.name)
         values.setdefault("role", seat.card.role)
         values.setdefault("surface_camp", seat.card.camp)
+        values.setdefault("camp", seat.camp)
         if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
             values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
@@ -434,7 +443,9 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
-    if not ctx.game.withheld(effect.notice or "公示"):
+    if effect.held and not ctx.game.withheld(effect.notice or "公示"):  # 下一个游戏日白天将公示
+        ctx.game.st.held.append(("held", text))
+    elif not ctx.game.withheld(effect.notice or "公示"):
         ctx.game.public(text)
     ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
 

@@ -126,7 +126,7 @@ EFFECT_VERBS = {
     "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
 EFFECT_KEYS = {
-    "to": "targets | self | first_target | chosen | a selector",
+    "to": "targets | self | first_target | chosen | a selector; on a verb done once (announce …), a selector or form makes it happen once if some seat it picks meets the conditions (熊)",
     "if": "a condition on each subject (or a game condition name)",
     "unless": "the same, negated",
     "if_target": "a condition on the first target, whoever the subjects are",
@@ -139,6 +139,7 @@ EFFECT_KEYS = {
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
     "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
+    "held": "true: an `announce` waits for the next 开门's notices, by day too (熊<咆哮>: 下一个游戏日白天将公示)",
     "notice": "the notice kind an `announce` is (NOTICE_KINDS; absent: 公示), for 幽暗无光's `notices.public_only` (任职宣言's choice: 上警)",
 }
 OUT_KEYS = {
@@ -148,6 +149,7 @@ OUT_KEYS = {
 }
 TO_FORMS = {
     "below": "with `among`: for each seat meeting `below` (or self), the first seat after it in seat order, wrapping round, meeting `among` (电梯楼下方第一位)",
+    "beside": "self, with `among`: the living seats next to the acting seat in the 电梯楼, one on each side, first and last adjacent, meeting `among` (熊: 电梯楼上下两侧)",
 }
 DAMAGE_KEYS = {
     "kind": "a kind of the ruleset's `damage`",
@@ -287,6 +289,7 @@ SKILL_KEYS = {
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
     "choice_of": "skill | spare | own | own_counted | faces: the choice names a non-[强制] skill of the ruleset, one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸)",
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
+    "at_random": "true: left unmade at its deadline (passed or silent), it is made at random like a <强制> one's, though it is not <强制> (沉默 still stops it) (摄梦: 若不选择将会随机选择)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
     "among_out": "true: its targets are seats already out (顺从)",
@@ -555,7 +558,7 @@ TEMPLATE_FIELDS = {
     "seen_camp": "the camp a check sees in the subject (engine/appearance.py), in the ruleset's `seen_words`",
     "seen_role": "the role a check sees in the subject (engine/appearance.py)",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
-    "camp": "(feedback_exiled) the camps of the cards voted out",
+    "camp": "the subject's 实际阵营 (灵能<感知>: 获知[结算目标]的[实际阵营]); feedback_exiled: the camps of the cards voted out",
     "self_name": "the acting seat's character name",
     "self_label": "the acting seat as players name it (3号丙)",
     "self_secret": "the acting seat's secret number",

@@ -43,6 +43,7 @@ class Effect:
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
     notice: str = ""  # an announce's notice kind (幽暗无光's public_only); "": 公示
+    held: bool = False  # an announce kept for the next 开门 (熊: 下一个游戏日白天将公示)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,7 @@ class Skill:
     # 雾雨小镇
     choice_of: str = ""  # skill | spare: the choice names a skill, or one of the undealt cards
     default: str | None = None  # the choice a silent or passing seat is taken to make
+    at_random: bool = False  # left unmade at the deadline, it is made at random (摄梦: 若不选择将会随机选择)
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out

@@ -258,6 +258,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_hook=ctx.text(node, "choice_hook"),
         choice_of=choice_of,
         default=None if default is None else str(default),
+        at_random=ctx.flag(node, "at_random"),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
@@ -391,6 +392,11 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
         if isinstance(to, str):
             if to not in {"targets", "self", "first_target", "chosen"}:
                 ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
+        elif isinstance(to, Node) and "beside" in to:
+            ctx.keys(to, {*TO_FORMS, "among"}, "to")
+            if to["beside"] != "self":
+                ctx.err(to, "beside", "beside 只可为 self（发动者电梯楼两侧的角色）")
+            read_condition(to.get("among"), to, "among", ctx)
         elif isinstance(to, Node) and "below" in to:
             ctx.keys(to, {*TO_FORMS, "among"}, "to")
             if to["below"] != "self":
@@ -425,6 +431,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_actor=enode.get("if_actor"),
                 if_judged=ctx.names(enode, "if_judged"),
                 notice=ctx.text(enode, "notice"),
+                held=ctx.flag(enode, "held"),
             )
         )
     return tuple(effects)
