@@ -93,6 +93,7 @@ ONCE_VERBS = {
     "predict",
     "notify_team",
     "feedback_list",
+    "feedback_around",
     "vote_again",
     "feedback_reached",
     "duel",
@@ -214,7 +215,34 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return bool(ctx.targets)
     if name == "two_targets":
         return len(ctx.targets) == 2
+    if name == "around_alike":
+        return _around(ctx)[1] is not None
     raise KeyError(name)
+
+
+def _around(ctx: Ctx) -> tuple[list[int], str | None]:
+    """The first target and the living seats beside it (电梯楼, 首尾相邻), and the side they are all seen
+    on, 村民阵营 or 非村民阵营 (None: mixed) — 狐狸<狡黠>."""
+    st = ctx.game.st
+    if not ctx.targets:
+        return [], None
+    seats = [ctx.targets[0], *auras.beside(st, ctx.targets[0])]
+    village = {appearance.seen(ctx.game, st.seat(n), "camp") == "村民阵营" for n in seats}
+    side = None if len(village) > 1 else ("村民阵营" if village == {True} else "非村民阵营")
+    return sorted(seats), side
+
+
+def _feedback_around(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    seats, side = _around(ctx)
+    if not seats:
+        return
+    if side is None:
+        text = str(effect.arg["mixed"])
+    else:
+        labels = "、".join(texts.target_label(game.rs, game.st.seat(n)) for n in seats)
+        text = fill(ctx, str(effect.arg["alike"]), targets=labels, camp=side)
+    game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
@@ -716,6 +744,7 @@ VERBS = {
     "cancel_out": _cancel_out,
     "hand_over_sheriff": _hand_over_sheriff,
     "hook": _hook,
+    "feedback_around": _feedback_around,
     "become": _become,
     "swap_roles": _swap_roles,
     "borrow_skills": _borrow_skills,

@@ -107,6 +107,7 @@ EFFECT_VERBS = {
     "predict": "a later act tonight by the first target, of the chosen skill, on the second target is void (迷梦)",
     "notify_team": "{team, text}: 通知 a team group",
     "feedback_list": "{of, text, none}: 反馈 to the acting seat, as one list, the seats meeting `of`",
+    "feedback_around": "{alike, mixed}: 反馈 whether the first target and the living seats beside it (电梯楼, 首尾相邻) are all seen as 村民阵营 or all as not: `alike` with {targets} and {camp} (村民阵营 / 非村民阵营), else `mixed` (狐狸<狡黠>)",
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
@@ -207,6 +208,7 @@ GAME_CONDITIONS = {
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
     "any_targets": "the skill was used on at least one target",
     "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
+    "around_alike": "the first target and the living seats beside it are all seen as 村民阵营, or all as not (狐狸<狡黠>: 若是…并失去此技能)",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",

@@ -452,6 +452,13 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.err(arg, "if_out", "out.if_out 只可为 self")
     elif verb == "lose_skills" and isinstance(arg, Node):
         ctx.keys(arg, {"skills", "told"}, "lose_skills")
+    elif verb == "feedback_around":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"alike", "mixed"}, verb)
+            for key in ("alike", "mixed"):
+                if key not in node:
+                    ctx.err(node, None, f"feedback_around 须写 {key}")
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:

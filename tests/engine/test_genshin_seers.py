@@ -13,6 +13,7 @@ import pytest
 
 from engine import commands as c
 from engine import guard
+from engine.cards import held_skills
 from engine.errors import RulesetError
 from engine.game import Game, check_start
 from engine.ruleset.loader import load_ruleset
@@ -183,3 +184,32 @@ def test_a_mark_to_the_next_night_s_end_outlasts_the_night_it_was_granted_in() -
     run_to(game, "night", 2)
     run_to(game, "day", 3)
     assert not game.st.seat(4).has_status("梦痕")
+
+
+FOX = """\
+ruleset: genshin_165
+options: {自定板子: true}
+players:
+  - {name: 甲, role: 黑狼王}
+  - {name: 乙, role: 狐狸}
+  - {name: 丙, role: 吹笛}
+  - {name: 丁, role: 幼狼}
+script:
+  - day: 1
+  - night: 1
+    acts:
+      - {by: 乙, skill: 狡黠, targets: [TARGET]}
+"""
+
+
+def test_a_seat_and_its_neighbours_seen_alike_are_told_as_one_side() -> None:
+    game = played_text(FOX.replace("TARGET", "丁"))  # 丁 between 丙 (三方) and 甲 (首尾相邻)
+    assert any(e.kind == "feedback" and "1号甲、3号丙、4号丁都为<非村民阵营>" in e.text for e in game.st.log)
+    assert "狡黠" not in cards_held(game, 2)
+    mixed = played_text(FOX.replace("TARGET", "甲"))  # 甲 between 丁 and 乙 (村民)
+    assert any(e.kind == "feedback" and "气息杂乱无法分辨" in e.text for e in mixed.st.log)
+    assert "狡黠" in cards_held(mixed, 2)
+
+
+def cards_held(game: Game, no: int) -> list[str]:
+    return [s.name for s in held_skills(game, game.st.seat(no))]
