@@ -210,7 +210,7 @@ def after_out(game: Context, after: queue.AfterOut) -> None:
     for card in going if item.cause not in NO_REACTIONS else []:
         reactions.extend(_reactions(game, seat, card, item.cause, item.source))
     for card in going:
-        _others_react(game, seat, card)
+        _others_react(game, seat, card, item.cause)
     if not seat.alive:
         follow.extend(_team_chain(game, seat, item.cause))
     follow.extend(reactions)
@@ -238,21 +238,28 @@ def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
     return follow
 
 
-def _others_react(game: Context, seat: Seat, card: Card) -> None:
-    """Forced triggers of other seats on this card's out (志继: when the seer is out)."""
+def _others_react(game: Context, seat: Seat, card: Card, cause: str) -> None:
+    """Forced triggers of other seats on this card's out (志继: when the seer is out); one naming no
+    roles answers any out of its causes, the seat out its target (天意)."""
     for other in game.st.seats:
         if not other.alive or other.no == seat.no:
             continue
         for holding in cards.held(game, other):
             for trigger in holding.skill.triggers:
-                if trigger.on == "other_out" and card.role in trigger.roles and cards.usable(game, other, holding):
-                    game.log(
-                        "trigger",
-                        f"{card.role}出局，{game.who(other.no)}的{holding.skill.name}触发",
-                        holding.skill.name,
-                    )
-                    ctx = effects.Ctx(game, actor=other.no, skill=holding.skill, rule=holding.skill.name)
-                    effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
+                if trigger.on != "other_out" or not cards.usable(game, other, holding):
+                    continue
+                if trigger.roles and card.role not in trigger.roles:
+                    continue
+                if not trigger.roles and cause not in trigger.causes:
+                    continue
+                game.log(
+                    "trigger",
+                    f"{card.role}出局，{game.who(other.no)}的{holding.skill.name}触发",
+                    holding.skill.name,
+                )
+                targets = [] if trigger.roles else [seat.no]
+                ctx = effects.Ctx(game, actor=other.no, skill=holding.skill, targets=targets, rule=holding.skill.name)
+                effects.run(ctx, trigger.effects if trigger.effects is not None else holding.skill.effects)
 
 
 def _random_sheriff(game: Context, seat: Seat, cause: str) -> None:

@@ -715,7 +715,8 @@ def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
 
 def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        skill_uses.boost(ctx.game, target, ctx.choice or "", int(effect.arg.get("swift", 1)), _rule(ctx, effect))
+        name = str(effect.arg.get("skill") or ctx.choice or "")
+        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), _rule(ctx, effect))
 
 
 def _put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

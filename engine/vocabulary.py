@@ -56,7 +56,7 @@ TRIGGERS = {
     "targeted": "fires when its holder becomes the 结算目标 of another seat's skill (咒缚, 共亡)",
     "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
     "tally": "fires as the day's vote is counted (默契)",
-    "other_out": "fires when a seat of the trigger's `roles` goes out (志继)",
+    "other_out": "fires when a seat of the trigger's `roles` goes out (志继); without `roles`, any other seat's out of the trigger's `causes`, that seat the effects' target (天意)",
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
 }
 TRIGGER_KEYS = {
@@ -119,7 +119,7 @@ EFFECT_VERBS = {
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
-    "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
+    "boost": "{swift: N, skill?}: the subjects' skill named by `skill` or else the act's choice gains [迅捷N] and loses [排斥] until the night ends — by day, the coming night's (时波增幅; 天意: 仅限下一晚，[预言]可额外发动一次)",
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌])",
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",

@@ -481,7 +481,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb in {"add_uses", "boost"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift"}, verb)
+            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift", "skill"}, verb)
             if verb == "add_uses" and not node.get("skill"):
                 ctx.err(node, "skill", "add_uses 需要 skill：技能名，或 choice（发动时的选择）")
             number = node.get("by" if verb == "add_uses" else "swift", 1)

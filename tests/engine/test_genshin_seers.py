@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import cards, guard
 from engine import commands as c
-from engine import guard
 from engine.cards import held_skills
 from engine.errors import RulesetError
 from engine.game import Game, check_start
@@ -213,3 +213,32 @@ def test_a_seat_and_its_neighbours_seen_alike_are_told_as_one_side() -> None:
 
 def cards_held(game: Game, no: int) -> list[str]:
     return [s.name for s in held_skills(game, game.st.seat(no))]
+
+
+SEER = """\
+ruleset: genshin_165
+options: {自定板子: true}
+players:
+  - {name: 甲, role: 预言家}
+  - {name: 乙, role: 灵能}
+  - {name: 丙, role: 猎人}
+  - {name: 丁, role: 黑狼王}
+script:
+  - day: 1
+  - night: 1
+    acts:
+      - {by: 甲, skill: 预言, targets: [丁]}
+  - day: 2
+    votes: {VOTES}
+"""
+
+
+def test_an_out_by_the_vote_sets_off_a_trigger_naming_no_roles_with_that_seat_its_target() -> None:
+    game = played_text(SEER.replace("{VOTES}", "{甲: 丁, 乙: 丁}"))
+    seer = cards.find(game, game.st.seat(1), "预言")
+    assert seer is not None and seer.state.swift == 1 and seer.state.swift_night == 2
+    providence = cards.find(game, game.st.seat(1), "天意")
+    assert providence is None or providence.state.lost  # <限定>: gone once used
+    unvoted = played_text(SEER.replace("{VOTES}", "{乙: 丁, 丙: 丁}"))
+    seer = cards.find(unvoted, unvoted.st.seat(1), "预言")
+    assert seer is not None and seer.state.swift == 0
