@@ -51,7 +51,7 @@ the acting card's counters by name ({尾巴}).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from engine import (
@@ -63,20 +63,20 @@ from engine import (
     control,
     duels,
     faces,
+    feedback_verbs,
     kits,
     knife,
     messages,
     queue,
-    readings,
     rosters,
     skill_uses,
     targeting,
-    texts,
 )
 from engine.context import Context
+from engine.effect_ctx import Ctx, fill, rule_of
 from engine.phases import PHASES, Phase
-from engine.ruleset.model import Effect, Skill
-from engine.state import Attack, Card, Damage, SkillState
+from engine.ruleset.model import Effect
+from engine.state import Attack, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
@@ -101,27 +101,6 @@ ONCE_VERBS = {
     "put_face",
     "roster_shelter",
 }
-
-
-@dataclass
-class Ctx:
-    """One run of effects: who acts, with which skill, on whom; what the effects decided (the
-    game's ``Context`` is ``game``)."""
-
-    game: Context
-    actor: int  # seat number; 0 when the rules themselves act
-    skill: Skill | None = None
-    targets: list[int] = field(default_factory=list)  # [结算目标]
-    choice: str | None = None
-    rule: str = ""
-    cancelled: bool = False
-    chosen: list[int] = field(default_factory=list)  # [选择目标], before tonight's redirections
-    card: Card | None = None  # the card using the skill
-    queued: list[object] = field(default_factory=list)  # strikes and outs, queued in effect order
-
-    @property
-    def source_name(self) -> str:
-        return self.skill.name if self.skill else self.rule
 
 
 def run(ctx: Ctx, effects: tuple[Effect, ...]) -> None:
@@ -216,39 +195,14 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
     if name == "two_targets":
         return len(ctx.targets) == 2
     if name == "around_alike":
-        return _around(ctx)[1] is not None
+        return feedback_verbs.around(ctx)[1] is not None
     raise KeyError(name)
-
-
-def _around(ctx: Ctx) -> tuple[list[int], str | None]:
-    """The first target and the living seats beside it (电梯楼, 首尾相邻), and the side they are all seen
-    on, 村民阵营 or 非村民阵营 (None: mixed) — 狐狸<狡黠>."""
-    st = ctx.game.st
-    if not ctx.targets:
-        return [], None
-    seats = [ctx.targets[0], *auras.beside(st, ctx.targets[0])]
-    village = {appearance.seen(ctx.game, st.seat(n), "camp") == "村民阵营" for n in seats}
-    side = None if len(village) > 1 else ("村民阵营" if village == {True} else "非村民阵营")
-    return sorted(seats), side
-
-
-def _feedback_around(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    game = ctx.game
-    seats, side = _around(ctx)
-    if not seats:
-        return
-    if side is None:
-        text = str(effect.arg["mixed"])
-    else:
-        labels = "、".join(texts.target_label(game.rs, game.st.seat(n)) for n in seats)
-        text = fill(ctx, str(effect.arg["alike"]), targets=labels, camp=side)
-    game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
     if effect.delay:  # carried out as the next night (next_noon: 正午) opens
         waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
-        ctx.game.st.deferred.append((ctx.actor, waiting, _rule(ctx, effect)))
+        ctx.game.st.deferred.append((ctx.actor, waiting, rule_of(ctx, effect)))
         return
     if effect.verb in ONCE_VERBS and isinstance(effect.to, dict):  # once, if some seat `to` picks passes (熊)
         if any(_passes(ctx, effect, s) for s in _subjects(ctx, effect)):
@@ -263,43 +217,6 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
     chosen = [s for s in _subjects(ctx, effect) if _passes(ctx, effect, s)]
     if chosen:
         VERBS[effect.verb](ctx, effect, chosen)
-
-
-def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
-    game = ctx.game
-    rs, st = game.rs, game.st
-    values: dict[str, Any] = dict(extra)
-    if subject:
-        seat = st.seat(subject)
-        values.setdefault("target", texts.target_label(rs, seat))
-        values.setdefault("name", seat.name)
-        values.setdefault("role", seat.card.role)
-        values.setdefault("surface_camp", seat.card.camp)
-        values.setdefault("camp", seat.camp)
-        if "{seen_" in text:  # 表面阵营 / 表面身份 as a check sees them
-            values.setdefault("seen_camp", appearance.seen_camp_word(game, seat))
-            values.setdefault("seen_role", appearance.seen(game, seat, "role"))
-            values.setdefault("seen_knife", appearance.seen(game, seat, "knife"))
-    if ctx.card is not None:
-        for name, count in ctx.card.counters.items():
-            values.setdefault(name, count)
-    values.setdefault("targets", "、".join(texts.target_label(rs, st.seat(t)) for t in ctx.targets))
-    for i, t in enumerate(ctx.targets, 1):
-        values.setdefault(f"target_{i}", texts.target_label(rs, st.seat(t)))
-    values.setdefault("choice", ctx.choice or "")
-    if ctx.actor:
-        me = st.seat(ctx.actor)
-        values.setdefault("self_name", me.name)
-        values.setdefault("self_label", texts.target_label(rs, me))
-        values.setdefault("self_secret", me.secret)
-    try:
-        return text.format(**values)
-    except (KeyError, IndexError):
-        return text
-
-
-def _rule(ctx: Ctx, effect: Effect) -> str:
-    return effect.rule or ctx.source_name
 
 
 def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -328,7 +245,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             ctx.game.log(
                 "mark",
                 f"{ctx.game.who(ctx.actor)}的{cause}指向{ctx.game.who(target)}（{arg['kind']}，于{damage.at_step}结算）",
-                _rule(ctx, effect),
+                rule_of(ctx, effect),
             )
         else:
             ctx.queued.append(queue.Strike(damage))
@@ -343,7 +260,7 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             source=ctx.actor,
             until=arg.get("until", "permanent"),
             uses=arg.get("uses"),
-            rule=_rule(ctx, effect),
+            rule=rule_of(ctx, effect),
         )
 
 
@@ -351,69 +268,7 @@ def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         seat = ctx.game.st.seat(target)
         ctx.game.remove_statuses(seat, lambda s: s.name == effect.arg)
-        ctx.game.log("status", f"{ctx.game.who(target)}失去状态[{effect.arg}]", _rule(ctx, effect))
-
-
-def _feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    for target in subjects:
-        text = fill(ctx, str(effect.arg), target)
-        ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
-        if ctx.skill is not None and "{seen_" in str(effect.arg):
-            readings.note_reading(ctx.game, ctx.actor, ctx.skill.name, target)
-
-
-def _feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """The skills with ``of.tag`` whose 结算目标 the first target was tonight (邀舞), or ``none``."""
-    arg = effect.arg
-    first = ctx.targets[0] if ctx.targets else 0
-    names = readings.reached_by(ctx.game, first, str((arg.get("of") or {}).get("tag", "指定"))) if first else []
-    if names:
-        text = fill(ctx, str(arg["text"]), first, skills="、".join(f"<{n}>" for n in names))
-    else:
-        text = fill(ctx, str(arg.get("none", "空")), first or None)
-    ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
-
-
-def _feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """Tonight's chosen targets ([选择目标]) of the skills with a tag or dealing a damage kind,
-    each seat once, in the order they were chosen or by seat number."""
-    game = ctx.game
-    st, rs = game.st, game.rs
-    arg = effect.arg
-    of = arg.get("of") or {}
-    picked: list[int] = []
-    for name, seat, chosen in st.chosen:
-        holding = cards.find(game, st.seat(seat), name)
-        skill = holding.skill if holding else rs.skill(name)
-        if skill is None:
-            continue
-        if "tag" in of and of["tag"] not in skill.tags:
-            continue
-        if "damage" in of and not any(
-            e.verb == "damage" and isinstance(e.arg, dict) and e.arg.get("kind") == of["damage"] for e in skill.effects
-        ):
-            continue
-        picked.extend(chosen)
-    seats = list(dict.fromkeys(picked))
-    if arg.get("order") == "seat":
-        seats.sort()
-    if seats:
-        text = fill(ctx, str(arg["text"]), targets="、".join(texts.target_label(rs, st.seat(t)) for t in seats))
-    else:
-        text = str(arg.get("none", "无"))
-    game.feedback(ctx.actor, text, _rule(ctx, effect))
-
-
-def _feedback_exiled(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """The camp of each card voted out in the last day's vote (验尸)."""
-    game = ctx.game
-    arg = effect.arg
-    if game.st.exiled_cards:
-        camps = "、".join(cards.card_by_id(game, card_id)[1].camp for card_id in game.st.exiled_cards)
-        text = fill(ctx, str(arg["text"]), camp=camps)
-    else:
-        text = str(arg.get("none", "无"))
-    game.feedback(ctx.actor, text, _rule(ctx, effect))
+        ctx.game.log("status", f"{ctx.game.who(target)}失去状态[{effect.arg}]", rule_of(ctx, effect))
 
 
 def _grant_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -422,12 +277,12 @@ def _grant_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if not name:
         return
     for target in subjects:
-        ctx.game.grant_skill(target, str(name), _rule(ctx, effect))
+        ctx.game.grant_skill(target, str(name), rule_of(ctx, effect))
 
 
 def _swap_cards(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        cards.swap(ctx.game, ctx.game.st.seat(target), effect.arg == "night", _rule(ctx, effect))
+        cards.swap(ctx.game, ctx.game.st.seat(target), effect.arg == "night", rule_of(ctx, effect))
 
 
 def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -441,7 +296,7 @@ def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         now = redirects.get(source, source)
         redirects[source] = b if now == a else a if now == b else now
     game.log(
-        "redirect", f"今晚之后以{game.who(a)}或{game.who(b)}为选择目标的[指定]技能，结算目标互换", _rule(ctx, effect)
+        "redirect", f"今晚之后以{game.who(a)}或{game.who(b)}为选择目标的[指定]技能，结算目标互换", rule_of(ctx, effect)
     )
 
 
@@ -449,19 +304,8 @@ def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     game = ctx.game
     if not PHASES[game.st.phase].votes:
         return
-    game.log("phase", f"{_rule(ctx, effect)}：直接进入黑夜", _rule(ctx, effect), secret=False)
+    game.log("phase", f"{rule_of(ctx, effect)}：直接进入黑夜", rule_of(ctx, effect), secret=False)
     queue.end_phase(game, skip_day=game.st.phase == Phase.ELECTION)
-
-
-def _feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    arg = effect.arg
-    st, rs = ctx.game.st, ctx.game.rs
-    marked = list(dict.fromkeys(d.target for d in st.damage if d.kind == arg["kind"]))
-    if marked:
-        text = arg["text"].format(targets="、".join(texts.target_label(rs, st.seat(t)) for t in marked))
-    else:
-        text = arg.get("none", "无")
-    ctx.game.feedback(ctx.actor, text, _rule(ctx, effect))
 
 
 def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -475,11 +319,11 @@ def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         ctx.game.st.held.append(("held", text))
     elif not ctx.game.withheld(effect.notice or "公示"):
         ctx.game.public(text)
-    ctx.game.log("announce", text, _rule(ctx, effect), secret=False)
+    ctx.game.log("announce", text, rule_of(ctx, effect), secret=False)
 
 
 def _join_team(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    ctx.game.form_team(str(effect.arg), subjects, _rule(ctx, effect))
+    ctx.game.form_team(str(effect.arg), subjects, rule_of(ctx, effect))
 
 
 def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -493,7 +337,7 @@ def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     else:
         camp = str(arg)
     for target in subjects:
-        ctx.game.set_camp(target, camp, _rule(ctx, effect))
+        ctx.game.set_camp(target, camp, rule_of(ctx, effect))
 
 
 def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -501,7 +345,7 @@ def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     which = arg.get("skills", "all")
     for target in subjects:
         ctx.game.lose_skills(
-            target, None if which == "all" else tuple(which), _rule(ctx, effect), told=bool(arg.get("told", True))
+            target, None if which == "all" else tuple(which), rule_of(ctx, effect), told=bool(arg.get("told", True))
         )
 
 
@@ -518,7 +362,7 @@ def _become(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if not role:
         return
     for target in subjects:
-        change.become(ctx.game, target, role, _rule(ctx, effect))
+        change.become(ctx.game, target, role, rule_of(ctx, effect))
 
 
 def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -526,8 +370,8 @@ def _swap_roles(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         return
     game, other = ctx.game, ctx.targets[0]
     mine, theirs = game.st.seat(ctx.actor).card.role, game.st.seat(other).card.role
-    change.become(game, ctx.actor, theirs, _rule(ctx, effect))
-    change.become(game, other, mine, _rule(ctx, effect), keep_camp=True)
+    change.become(game, ctx.actor, theirs, rule_of(ctx, effect))
+    change.become(game, other, mine, rule_of(ctx, effect), keep_camp=True)
 
 
 def _borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
@@ -554,11 +398,11 @@ def _borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
 
 def _borrow_skills(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.targets:
-        _borrow(ctx.game, ctx.actor, ctx.targets[0], _rule(ctx, effect))
+        _borrow(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect))
 
 
 def _predict(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    targeting.predict(ctx.game, ctx.actor, ctx.chosen, ctx.choice or "", _rule(ctx, effect))
+    targeting.predict(ctx.game, ctx.actor, ctx.chosen, ctx.choice or "", rule_of(ctx, effect))
 
 
 def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -571,18 +415,7 @@ def _notify_team(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         for seat in game.st.seats:
             if seat.alive and name in seat.teams:
                 game.tell(seat.no, text, "team")
-    game.log("notify", f"通知{name}：{text}", _rule(ctx, effect))
-
-
-def _feedback_list(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    game = ctx.game
-    st, rs = game.st, game.rs
-    seats = conditions.select(st, effect.arg.get("of"), ctx.actor)
-    if seats:
-        text = fill(ctx, str(effect.arg["text"]), targets="、".join(texts.target_label(rs, s) for s in seats))
-    else:
-        text = str(effect.arg.get("none", "无"))
-    game.feedback(ctx.actor, text, _rule(ctx, effect))
+    game.log("notify", f"通知{name}：{text}", rule_of(ctx, effect))
 
 
 def _add_counter(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -592,7 +425,7 @@ def _add_counter(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         seat.counters[str(effect.arg)] = seat.counters.get(str(effect.arg), 0) + 1
         game.changed()
         game.log(
-            "counter", f"{game.who(target)}的{effect.arg}累计{seat.counters[str(effect.arg)]}次", _rule(ctx, effect)
+            "counter", f"{game.who(target)}的{effect.arg}累计{seat.counters[str(effect.arg)]}次", rule_of(ctx, effect)
         )
 
 
@@ -600,18 +433,18 @@ def _flag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         text = fill(ctx, str(effect.arg), target)
         ctx.game.say_directors(text)
-        ctx.game.log("flag", text, _rule(ctx, effect))
+        ctx.game.log("flag", text, rule_of(ctx, effect))
 
 
 def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
-    change.vote_again(ctx.game, _rule(ctx, effect))
+    change.vote_again(ctx.game, rule_of(ctx, effect))
 
 
 def _duel(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """若结算目标正好为2个: they duel in the next day's vote (engine/duels.py)."""
     if len(ctx.targets) == 2:
-        duels.pair(ctx.game, ctx.targets[0], ctx.targets[1], _rule(ctx, effect))
+        duels.pair(ctx.game, ctx.targets[0], ctx.targets[1], rule_of(ctx, effect))
 
 
 def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
@@ -630,7 +463,7 @@ def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         if str(effect.arg) not in card.tags:
             card.tags.append(str(effect.arg))
             ctx.game.changed(target)
-            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{effect.arg}]标签", _rule(ctx, effect))
+            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{effect.arg}]标签", rule_of(ctx, effect))
     knife.update(ctx.game)
 
 
@@ -638,25 +471,25 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     for center in subjects:
         targeting.pull(
-            ctx.game, ctx.actor, center, int(arg.get("within", 0)), arg.get("users") or {}, _rule(ctx, effect)
+            ctx.game, ctx.actor, center, int(arg.get("within", 0)), arg.get("users") or {}, rule_of(ctx, effect)
         )
 
 
 def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), _rule(ctx, effect))
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect))
 
 
 def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         if ctx.actor and target != ctx.actor:
-            kits.hand_over(ctx.game, ctx.actor, target, _rule(ctx, effect))
+            kits.hand_over(ctx.game, ctx.actor, target, rule_of(ctx, effect))
 
 
 def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        control.take(ctx.game, ctx.actor, target, _rule(ctx, effect))
+        control.take(ctx.game, ctx.actor, target, rule_of(ctx, effect))
 
 
 def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -666,20 +499,20 @@ def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         if not card.revealed:
             card.revealed = True
             ctx.game.changed(target)
-            ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", _rule(ctx, effect))
+            ctx.game.log("reveal", f"{ctx.game.who(target)}的身份牌被翻开", rule_of(ctx, effect))
 
 
 def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """下蛊: the subjects move into (add) or out of (remove) the acting seat's 名单."""
     for target in subjects:
-        rosters.edit(ctx.game, ctx.actor, target, add=effect.arg == "add", rule=_rule(ctx, effect))
+        rosters.edit(ctx.game, ctx.actor, target, add=effect.arg == "add", rule=rule_of(ctx, effect))
 
 
 def _roster_shelter(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """巫蛊之术: tonight the acting seat's 名单 members but the first target are spared their outs."""
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     target = ctx.targets[0] if ctx.targets else 0
-    skill = ctx.skill.name if ctx.skill else _rule(ctx, effect)
+    skill = ctx.skill.name if ctx.skill else rule_of(ctx, effect)
     rosters.shelter_tonight(ctx.game, ctx.actor, target, skill, str(arg.get("kind", "")), str(arg.get("backlash", "")))
 
 
@@ -695,13 +528,13 @@ def _skill_named(ctx: Ctx, name: object) -> str:
 def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     name = _skill_named(ctx, effect.arg["skill"])
     for target in subjects:
-        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), _rule(ctx, effect))
+        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), rule_of(ctx, effect))
 
 
 def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         for name in _refreshed(ctx, effect.arg, target):
-            skill_uses.refresh(ctx.game, target, name, _rule(ctx, effect))
+            skill_uses.refresh(ctx.game, target, name, rule_of(ctx, effect))
 
 
 def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
@@ -716,20 +549,20 @@ def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
 def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         name = str(effect.arg.get("skill") or ctx.choice or "")
-        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), _rule(ctx, effect))
+        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), rule_of(ctx, effect))
 
 
 def _put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.actor and ctx.choice:
-        faces.put_on_top(ctx.game, ctx.actor, ctx.choice, _rule(ctx, effect))
+        faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
 
 
 VERBS = {
     "damage": _damage,
     "status": _status,
     "remove_status": _remove_status,
-    "feedback": _feedback,
-    "feedback_damage": _feedback_damage,
+    "feedback": feedback_verbs.feedback,
+    "feedback_damage": feedback_verbs.feedback_damage,
     "notify": _notify,
     "announce": _announce,
     "join_team": _join_team,
@@ -739,25 +572,25 @@ VERBS = {
     "swap_cards": _swap_cards,
     "redirect": _redirect,
     "end_day": _end_day,
-    "feedback_chosen": _feedback_chosen,
-    "feedback_exiled": _feedback_exiled,
+    "feedback_chosen": feedback_verbs.feedback_chosen,
+    "feedback_exiled": feedback_verbs.feedback_exiled,
     "out": _out,
     "cancel_out": _cancel_out,
     "hand_over_sheriff": _hand_over_sheriff,
     "hook": _hook,
-    "feedback_around": _feedback_around,
+    "feedback_around": feedback_verbs.feedback_around,
     "become": _become,
     "swap_roles": _swap_roles,
     "borrow_skills": _borrow_skills,
     "predict": _predict,
     "notify_team": _notify_team,
-    "feedback_list": _feedback_list,
+    "feedback_list": feedback_verbs.feedback_list,
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
     "gain_tag": _gain_tag,
     "pull": _pull,
-    "feedback_reached": _feedback_reached,
+    "feedback_reached": feedback_verbs.feedback_reached,
     "duel": _duel,
     "attach": _attach,
     "hand_over": _hand_over,

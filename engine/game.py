@@ -141,10 +141,14 @@ class Game(Context):
         splits.deal(self)
 
     def _advise(self, roles: list[str]) -> None:
-        """身份配置建议: the board's 影响力 and the advice it does not follow, for the directors."""
+        """身份配置建议: the board's 影响力 and the advice it does not follow, for the directors; and
+        the roles of their own board (自定板子) not written yet, which play without skills."""
         text = boards.advice_text(self.rs, roles)
         if text:
             self.say_directors(text)
+        todo = [r for r in dict.fromkeys(roles) if self.rs.roles[r].todo]
+        if todo:
+            self.say_directors(f"【注意】以下身份尚未实现，本局按无技能进行：{'、'.join(todo)}。")
 
     # ------------------------------------------------------------------ commands
 
@@ -276,9 +280,8 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
     broken = draw.problem(rs.draw, roles) if rs.draw is not None and not cmd.draw and not _waived(rs, cmd) else None
     if broken:
         return f"板子不符合规则：{broken}"
-    # A 导演's own board (自定板子) may hold a role still `todo`: it plays without its skills.
-    todo = [r for r in roles if rs.roles[r].todo] if not _waived(rs, cmd) else []
-    if todo:
+    todo = [r for r in roles if rs.roles[r].todo]
+    if todo and not _waived(rs, cmd):  # the 导演's own board: such a role plays without skills (they are told)
         return f"身份尚未实现：{'、'.join(dict.fromkeys(todo))}。"
     if cmd.secrets and sorted(cmd.secrets) != list(range(1, n + 1)):
         return f"秘密数字应为 1 到 {n} 各一次。"

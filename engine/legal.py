@@ -11,7 +11,7 @@ from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
 from engine.ruleset.model import Skill
-from engine.state import Seat
+from engine.state import Seat, SkillState
 
 PERSONAL_TAGS = frozenset({"无私", "绝情", "喜新", "厌旧"})  # tags that make a range depend on who uses it
 
@@ -32,24 +32,41 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
     cached = game.memo.get(key)
     if cached is not None:
         return cast(list[Seat], cached)
-    excluded: set[int] = set()
+    excluded = _personal_exclusions(game, seat, skill, state)
+    in_range = conditions.compiled(skill.range)
+    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
+    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
+    game.memo[key] = out
+    return out
+
+
+# Why a personal tag leaves a seat out of the user's range, as a refusal says it.
+PERSONAL_REASONS = {
+    "无私": "[无私]：不能选择自己",
+    "绝情": "[绝情]：每个目标整局只能选择一次",
+    "喜新": "[喜新]：不能选择上一次的目标",
+    "厌旧": "[厌旧]：不能选择上一个游戏日的目标",
+}
+
+
+def _personal_exclusions(game: Context, seat: Seat, skill: Skill, state: SkillState | None) -> dict[int, str]:
+    """The seats this user's own history (its held skill's ``state``) or seat leaves out of the
+    skill's range, each with the tag that does it."""
+    st = game.st
+    out: dict[int, str] = {}
     if "无私" in skill.tags:
-        excluded.add(seat.no)
+        out[seat.no] = "无私"
     if state is not None:
         if "绝情" in skill.tags:
-            excluded.update(state.ever_targets)
+            out.update(dict.fromkeys(state.ever_targets, "绝情"))
         if "喜新" in skill.tags:
-            excluded.update(state.last_targets)
+            out.update(dict.fromkeys(state.last_targets, "喜新"))
         if "厌旧" in skill.tags:
             yesterday = f"{st.phase}:{st.day - 1}"
             for kin in cards.family(game, seat, skill):
                 for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
                     if used_on == yesterday:
-                        excluded.update(targets)
-    in_range = conditions.compiled(skill.range)
-    present = (lambda o: not o.alive) if skill.among_out else (lambda o: cards.publicly_in(game, o))
-    out = [o for o in st.seats if present(o) and o.no not in excluded and in_range(o, seat.no, st)]
-    game.memo[key] = out
+                        out.update(dict.fromkeys(targets, "厌旧"))
     return out
 
 
@@ -194,7 +211,13 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
         if not 1 <= t <= len(game.st.seats):
             raise Refusal(f"没有这个目标。选择范围：{texts.options(game.rs, legal)}。")
         if t not in legal_nos:
-            raise Refusal(f"{game.label(t)}不在{skill.name}的选择范围内。选择范围：{texts.options(game.rs, legal)}。")
+            holding = cards.find(game, seat, skill.name)
+            excluded = _personal_exclusions(game, seat, skill, holding.state if holding else None)
+            tag = excluded.get(t) if skill.tags & PERSONAL_TAGS else None
+            why = f"（{PERSONAL_REASONS[tag]}）" if tag else ""
+            raise Refusal(
+                f"{game.label(t)}不在{skill.name}的选择范围内{why}。选择范围：{texts.options(game.rs, legal)}。"
+            )
     for i, (t, place) in enumerate(zip(targets, skill.places, strict=False), 1):
         if not conditions.holds(place.range, game.st.seat(t), seat.no, game.st):
             raise Refusal(f"{skill.name}的第{i}个目标应为{place.text}的角色，{game.label(t)}不是。")

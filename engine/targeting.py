@@ -70,7 +70,9 @@ def pull(game: Context, puller: int, center: int, within: int, users: dict[str, 
 
 
 def pulled(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[int]:
-    """The targets of this user's [指定] act once tonight's 磁吸 have replaced them (the user told), or as they were."""
+    """The targets of this user's [指定] act once tonight's 磁吸 have replaced them, or as they were. The
+    user is told the new target (发动者会知晓结算目标被改变为你), not the skill that moved it: its name
+    would tell the puller's 身份, which 幽暗无光 keeps from everyone."""
     st = game.st
     if not st.pulls or not targets or "指定" not in skill.tags:
         return targets
@@ -86,7 +88,7 @@ def pulled(game: Context, seat: Seat, skill: Skill, targets: list[int]) -> list[
         return targets
     pullers = list(dict.fromkeys(p.puller for p in pulls))
     names = "、".join(texts.target_label(game.rs, st.seat(no)) for no in pullers)
-    game.tell(seat.no, f"你的<{skill.name}>的结算目标被改变为{names}（{pulls[0].rule}）。")
+    game.tell(seat.no, f"你的<{skill.name}>的结算目标被改变为{names}。")
     game.log(
         "pull",
         f"{game.who(seat.no)}的{skill.name}的结算目标改为{'、'.join(game.who(n) for n in pullers)}",

@@ -3,7 +3,8 @@ python -m engine.ruleset docs [--check]
 
 Validates a ruleset and lists the post's roles and skills not implemented yet. What belongs
 to an expansion not built yet (an option with `todo`, and the roles, skills and parts marked
-with its name) is listed under that expansion and does not fail the check.
+with its name) is listed under that expansion and does not fail the check; a status marked
+`todo` is listed with the roles.
 Exit 0: clean; 1: something is wrong (each problem as file:line); 2: it loads clean but parts
 of the post are not implemented yet (each listed).
 """
@@ -35,6 +36,9 @@ def _unimplemented(rs: Ruleset) -> list[tuple[str, str, str]]:
                 )
             for expansion, part in skill.waits:
                 out.append((expansion, skill.where, f"{role.name} 的技能 {skill.name} 的部分 —— {part}"))
+    out += [
+        ("", status.where, f"状态 {status.name} —— {status.todo}") for status in rs.statuses.values() if status.todo
+    ]
     if rs.moon is not None:
         for event in rs.moon.events.values():
             if event.todo:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import yaml
 
+from engine import board_words as bw
 from engine import status_words as sw
 from engine import vocabulary as v
 from engine.ruleset.loader import RULESETS_DIR
@@ -203,39 +204,39 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("cards", "", v.CARD_KEYS, "key"),
     ("cards.order", "", v.ORDER_KEYS, "key"),
     ("card_tags.<tag>", "", v.CARD_TAG_KEYS, "key"),
-    ("hands.<name>", "", v.HAND_KEYS, "key"),
-    ("deal", "", v.DEAL_KEYS, "key"),
+    ("hands.<name>", "", bw.HAND_KEYS, "key"),
+    ("deal", "", bw.DEAL_KEYS, "key"),
     (
         "deal.advice[]",
         "Never a refusal: the directors see the board's 影响力 and what it does not follow.",
-        v.ADVICE_KEYS,
+        bw.ADVICE_KEYS,
         "key",
     ),
-    ("Card conditions (`deal.forbidden[].pair`)", "", v.CARD_CONDITION_KEYS, "key"),
-    ("boards.<name>", "", v.BOARD_KEYS, "key"),
-    ("boards.<name>.substitutions.<name>", "", v.SUBSTITUTION_KEYS, "key"),
+    ("Card conditions (`deal.forbidden[].pair`)", "", bw.CARD_CONDITION_KEYS, "key"),
+    ("boards.<name>", "", bw.BOARD_KEYS, "key"),
+    ("boards.<name>.substitutions.<name>", "", bw.SUBSTITUTION_KEYS, "key"),
     (
         "draw",
         "A board drawn by the post's rules (`/板子 随机`, or `draw` in the Start command): first each pool's "
         "count, then the roles, uniform among the boards that keep every rule (engine/draw.py). "
         "A hand-made board is refused with the post's sentence it breaks.",
-        v.DRAW_KEYS,
+        bw.DRAW_KEYS,
         "key",
     ),
-    ("draw.pools.<name>", "", v.DRAW_POOL_KEYS, "key"),
-    ("draw.sizes[]", "", v.DRAW_SIZE_KEYS, "key"),
-    ("draw.exactly[]", "", v.DRAW_EXACTLY_KEYS, "key"),
-    ("draw.requires[]", "", v.DRAW_REQUIRES_KEYS, "key"),
-    ("draw.when[]", "", v.DRAW_WHEN_KEYS, "key"),
-    ("draw.when[].if, draw.sizes[].if", "", v.DRAW_IF_KEYS, "key"),
-    ("draw.strength", "", v.DRAW_STRENGTH_KEYS, "key"),
+    ("draw.pools.<name>", "", bw.DRAW_POOL_KEYS, "key"),
+    ("draw.sizes[]", "", bw.DRAW_SIZE_KEYS, "key"),
+    ("draw.exactly[]", "", bw.DRAW_EXACTLY_KEYS, "key"),
+    ("draw.requires[]", "", bw.DRAW_REQUIRES_KEYS, "key"),
+    ("draw.when[]", "", bw.DRAW_WHEN_KEYS, "key"),
+    ("draw.when[].if, draw.sizes[].if", "", bw.DRAW_IF_KEYS, "key"),
+    ("draw.strength", "", bw.DRAW_STRENGTH_KEYS, "key"),
     (
         "Notice kinds (`notices.public_only: [...]`)",
         "幽暗无光: what may reach the main group.",
         v.NOTICE_KINDS,
         "value",
     ),
-    ("draw.converts[]", "", v.DRAW_CONVERT_KEYS, "key"),
+    ("draw.converts[]", "", bw.DRAW_CONVERT_KEYS, "key"),
     ("roles.<name>.skills.<name>.aura[]", "", v.AURA_KEYS, "key"),
     ("roles.<name>.skills.<name>.gains_uses", "", v.GAINS_USES_KEYS, "key"),
 ]

@@ -12,6 +12,7 @@ from engine.ruleset import (
     checks,
     documents,
     read_appears,
+    read_camps,
     read_cards,
     read_draw,
     read_flow,
@@ -73,12 +74,12 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     if rs.addressing not in {"seat", "secret_number"}:
         ctx.err(doc, "addressing", "addressing 应为 seat 或 secret_number")
     rs.role_table_public = ctx.flag(doc, "role_table_public")
-    rs.camps = read_roles.camps(doc, ctx)
+    rs.camps = read_camps.camps(doc, ctx)
     rs.statuses = read_statuses.statuses(doc, ctx)
     rs.damage = read_statuses.damage(doc, ctx)
     rs.guard_order = read_statuses.guard_order(doc, ctx)
     rs.seen_words = read_appears.seen_words(doc, ctx)
-    rs.teams = read_roles.teams(doc, ctx)
+    rs.teams = read_camps.teams(doc, ctx)
     rs.roles = read_roles.roles(doc, ctx)
     rs.card_tags = read_cards.card_tags(doc, ctx)
     rs.cards = read_cards.cards(doc, ctx)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from engine import phases
 from engine.phases import Phase, SubPhase
 from engine.ruleset.aura_parts import Aura, GainsUses
+from engine.ruleset.deal_parts import Board, DealRules, Hand
 from engine.ruleset.drawrules import DrawRules
 from engine.ruleset.moon_parts import Moon
 from engine.ruleset.status_parts import Again, Appearance, Every, Guard, Split
@@ -237,68 +238,6 @@ class CardRules:
     order_skill: str = ""  # what the player sends: 「第一身份 预言家」
     order_text: str = ""
     second: tuple[tuple[str, str], ...] = ()  # (role, camp): a seat of that camp must put that card second
-    where: str = ""
-
-
-@dataclass(frozen=True)
-class Hand:
-    """A named kind of two-card hand (金宝宝), by the roles as dealt; ``also`` per switched-on option."""
-
-    name: str
-    text: str
-    pairs: tuple[tuple[str, str], ...]
-    also: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-    where: str = ""
-
-
-@dataclass(frozen=True)
-class Forbidden:
-    """A combination no seat may be dealt: one card meeting each side (role / camp as dealt)."""
-
-    text: str
-    pair: tuple[Cond, Cond]
-    where: str = ""
-
-
-@dataclass
-class DealRules:
-    forbidden: tuple[Forbidden, ...] = ()
-    hand_counts: dict[str, tuple[int, int]] = field(default_factory=dict)  # 金宝宝: 1–2
-    apart: tuple[tuple[str, str, str], ...] = ()  # (role, role, text): never both on one board
-    advice: tuple[Advice, ...] = ()  # warnings a director sees (身份配置建议)
-    where: str = ""
-
-
-@dataclass(frozen=True)
-class Advice:
-    """A board should keep a weighted count of its cards (or its 影响力) within bounds."""
-
-    text: str
-    weights: tuple[tuple[str, int], ...] = ()  # role → weight; empty: the cards' 影响力
-    low: int = 0
-    high: int = 0
-
-
-@dataclass(frozen=True)
-class Substitution:
-    """A board variant: each ``replace`` pair swaps one card; ``choose`` lets the director name it."""
-
-    name: str
-    text: str = ""
-    replace: tuple[tuple[str, str], ...] = ()
-    choose: tuple[str, ...] = ()  # roles of which the director names one to become ``to``
-    to: str = ""
-    options: tuple[tuple[str, Any], ...] = ()
-    where: str = ""
-
-
-@dataclass
-class Board:
-    name: str
-    text: str = ""
-    cards: tuple[str, ...] = ()
-    substitutions: dict[str, Substitution] = field(default_factory=dict)
-    options: tuple[tuple[str, Any], ...] = ()
     where: str = ""
 
 

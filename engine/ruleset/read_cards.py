@@ -4,21 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.board_words import ADVICE_KEYS, BOARD_KEYS, CARD_CONDITION_KEYS, DEAL_KEYS, HAND_KEYS, SUBSTITUTION_KEYS
+from engine.ruleset import deal_parts as dp
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, option_values, pairs, section_of, where
 from engine.ruleset.read_roles import read_condition, read_skill
 from engine.ruleset.yamlsrc import Node
-from engine.vocabulary import (
-    ADVICE_KEYS,
-    BOARD_KEYS,
-    CARD_CONDITION_KEYS,
-    CARD_KEYS,
-    CARD_TAG_KEYS,
-    DEAL_KEYS,
-    HAND_KEYS,
-    ORDER_KEYS,
-    SUBSTITUTION_KEYS,
-)
+from engine.vocabulary import CARD_KEYS, CARD_TAG_KEYS, ORDER_KEYS
 
 
 def cards(doc: Node, ctx: Context) -> m.CardRules:
@@ -101,8 +93,8 @@ def _tag_roles(node: Node, ctx: Context) -> tuple[tuple[str, dict[str, Any] | No
     return tuple(out)
 
 
-def hands(doc: Node, ctx: Context) -> dict[str, m.Hand]:
-    out: dict[str, m.Hand] = {}
+def hands(doc: Node, ctx: Context) -> dict[str, dp.Hand]:
+    out: dict[str, dp.Hand] = {}
     section = section_of(doc, "hands", ctx)
     for name, node in ctx.entries(section, HAND_KEYS, "组合"):
         also = []
@@ -112,7 +104,7 @@ def hands(doc: Node, ctx: Context) -> dict[str, m.Hand]:
             if anode is not None:
                 ctx.keys(anode, {"option", "pairs"}, f"组合 {name}.also")
                 also.append((ctx.text(anode, "option"), pairs(anode.get("pairs"), anode, "pairs", ctx)))
-        out[name] = m.Hand(
+        out[name] = dp.Hand(
             name,
             ctx.text(node, "text"),
             pairs(node.get("pairs"), node, "pairs", ctx),
@@ -122,7 +114,7 @@ def hands(doc: Node, ctx: Context) -> dict[str, m.Hand]:
     return out
 
 
-def deal(doc: Node, ctx: Context) -> m.DealRules:
+def deal(doc: Node, ctx: Context) -> dp.DealRules:
     node = section_of(doc, "deal", ctx)
     ctx.keys(node, DEAL_KEYS, "deal")
     forbidden = []
@@ -138,7 +130,7 @@ def deal(doc: Node, ctx: Context) -> m.DealRules:
             continue
         for side in pair:
             _card_condition(side, fnode, ctx)
-        forbidden.append(m.Forbidden(ctx.text(fnode, "text"), (pair[0], pair[1]), where(raw, i)))
+        forbidden.append(dp.Forbidden(ctx.text(fnode, "text"), (pair[0], pair[1]), where(raw, i)))
     counts = {}
     hands = ctx.mapping(node.get("hands"), node, "hands", "deal.hands") or Node()
     for name, bounds in hands.items():
@@ -158,10 +150,10 @@ def deal(doc: Node, ctx: Context) -> m.DealRules:
             ctx.err(anode, "roles", "apart.roles 应为两个身份")
             continue
         apart.append((roles[0], roles[1], ctx.text(anode, "text")))
-    return m.DealRules(tuple(forbidden), counts, tuple(apart), _advice(node, ctx), where(node, "apart"))
+    return dp.DealRules(tuple(forbidden), counts, tuple(apart), _advice(node, ctx), where(node, "apart"))
 
 
-def _advice(node: Node, ctx: Context) -> tuple[m.Advice, ...]:
+def _advice(node: Node, ctx: Context) -> tuple[dp.Advice, ...]:
     out = []
     raw = node.get("advice") or []
     for i, item in enumerate(raw if isinstance(raw, list) else []):
@@ -180,7 +172,7 @@ def _advice(node: Node, ctx: Context) -> tuple[m.Advice, ...]:
         if not all(isinstance(w, int) for w in weights.values()):
             ctx.err(anode, "sum", "sum 应为 {身份: 整数权重}")
             continue
-        out.append(m.Advice(ctx.text(anode, "text"), tuple(weights.items()), bounds[0], bounds[1]))
+        out.append(dp.Advice(ctx.text(anode, "text"), tuple(weights.items()), bounds[0], bounds[1]))
     return tuple(out)
 
 
@@ -195,8 +187,8 @@ def _card_condition(cond: Any, parent: Node, ctx: Context) -> None:
                 ctx.err(parent, "pair", "not 后应为身份牌条件")
 
 
-def boards(doc: Node, ctx: Context) -> dict[str, m.Board]:
-    out: dict[str, m.Board] = {}
+def boards(doc: Node, ctx: Context) -> dict[str, dp.Board]:
+    out: dict[str, dp.Board] = {}
     section = section_of(doc, "boards", ctx)
     for name, node in ctx.entries(section, BOARD_KEYS, "板型"):
         cards = ctx.mapping(node.get("cards"), node, "cards", "cards") or Node()
@@ -207,7 +199,7 @@ def boards(doc: Node, ctx: Context) -> dict[str, m.Board]:
                 continue
             deck.extend([role] * count)
         subs = ctx.mapping(node.get("substitutions"), node, "substitutions", "substitutions") or Node()
-        board = m.Board(
+        board = dp.Board(
             name, ctx.text(node, "text"), tuple(deck), options=option_values(node, ctx), where=where(section, name)
         )
         for sub_name, sub_body in subs.items():
@@ -216,7 +208,7 @@ def boards(doc: Node, ctx: Context) -> dict[str, m.Board]:
                 continue
             ctx.keys(snode, SUBSTITUTION_KEYS, f"板型 {name} 的替换 {sub_name}")
             replace = ctx.mapping(snode.get("replace"), snode, "replace", "replace") or Node()
-            board.substitutions[sub_name] = m.Substitution(
+            board.substitutions[sub_name] = dp.Substitution(
                 name=sub_name,
                 text=ctx.text(snode, "text"),
                 replace=tuple((str(k), str(v)) for k, v in replace.items()),

@@ -5,12 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engine.formula import BadFormula, Formula, parse
-from engine.ruleset import drawrules as d
-from engine.ruleset import model as m
-from engine.ruleset.context import Context, where
-from engine.ruleset.yamlsrc import Node
-from engine.vocabulary import (
+from engine.board_words import (
     DRAW_CONVERT_KEYS,
     DRAW_EXACTLY_KEYS,
     DRAW_IF_KEYS,
@@ -21,6 +16,11 @@ from engine.vocabulary import (
     DRAW_STRENGTH_KEYS,
     DRAW_WHEN_KEYS,
 )
+from engine.formula import BadFormula, Formula, parse
+from engine.ruleset import drawrules as d
+from engine.ruleset import model as m
+from engine.ruleset.context import Context, where
+from engine.ruleset.yamlsrc import Node
 
 
 def draw(doc: Node, rs: m.Ruleset, ctx: Context) -> d.DrawRules | None:

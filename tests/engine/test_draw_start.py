@@ -115,3 +115,20 @@ def test_under_the_directors_own_board_option_a_hand_made_board_keeps_only_the_c
     own = c.Start(at=T0, seed=1, names=names, board=board, options=(("自定板子", True),))
     assert check_start(m216, own) is None
     assert (check_start(m216, replace(own, board=board[:5])) or "") == "板子有5个身份，但有6名角色报名。"
+
+
+def test_the_directors_own_board_may_hold_a_role_not_written_yet_and_the_directors_are_told(tmp_path: Path) -> None:
+    target = tmp_path / "m216"
+    shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
+    with (target / "roles_relay.yaml").open("a", encoding="utf-8") as roles:
+        roles.write("  新身份: {camp: 村民阵营, pool: 弱神, strength: 1, todo: 技能尚未实现}\n")
+    rs = load_ruleset(target)
+    names = tuple(f"角色{i}" for i in range(1, 7))
+    board = ("灯影预言家", "骑士", "新身份", "狼巫", "黑武士", "影子")
+    assert check_start(rs, c.Start(at=T0, seed=1, names=names, board=board)) is not None
+    own = c.Start(at=T0, seed=1, names=names, board=board, options=(("自定板子", True),))
+    assert check_start(rs, own) is None
+    game = Game.start(rs, own)
+    told = [m.text for m in game.out if m.to == messages.DIRECTORS]
+    assert "【注意】以下身份尚未实现，本局按无技能进行：新身份。" in told, told
+    assert not any("尚未实现" in m.text for m in game.out if m.to != messages.DIRECTORS)

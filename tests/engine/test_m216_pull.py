@@ -43,7 +43,7 @@ def feared(game: Game) -> list[str]:
 
 def test_a_village_act_near_the_chosen_seat_resolves_on_the_magnet() -> None:
     game, told = fear_after_pull(("磁狼", "恶灵骑士", "噩梦之影", *VILLAGERS), center=4)
-    assert "你的<恐惧>的结算目标被改变为1号甲（磁吸）。" in told
+    assert "你的<恐惧>的结算目标被改变为1号甲。" in told and "磁吸" not in told  # the skill would tell his 身份
     assert feared(game) == ["1号甲（磁狼）获得状态[恐惧]"]
 
 
@@ -59,7 +59,7 @@ def test_seven_seats_away_is_out_of_reach_six_is_within() -> None:
     assert told == "" and feared(game) == ["3号丙（纯白之女）获得状态[恐惧]"]
     near = ("磁狼", "恶灵骑士", *VILLAGERS, *FILLERS[:2], "噩梦之影", *FILLERS[2:])  # seat 8: six away
     game, told = fear_after_pull(near, center=2)
-    assert "磁吸" in told and feared(game) == ["1号甲（磁狼）获得状态[恐惧]"]
+    assert "结算目标被改变为1号甲" in told and feared(game) == ["1号甲（磁狼）获得状态[恐惧]"]
 
 
 def test_the_ring_counts_living_seats_only() -> None:

@@ -97,6 +97,17 @@ def test_unimplemented_roles_and_skills_are_listed(tmp_path: Path) -> None:
     assert "未实现：身份 炸弹人" in done.stdout and "未实现：身份 狐狸 —— 尚未实现查验三人" in done.stdout
 
 
+def test_a_status_still_to_build_is_listed_at_its_line(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    main = ruleset / "ruleset.yaml"
+    text = main.read_text(encoding="utf-8").replace("statuses:\n", "statuses:\n  狂躁:\n    todo: 开门前强制投票\n", 1)
+    main.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  狂躁:") + 1
+    done = check(ruleset)
+    assert done.returncode == 2, done.stdout
+    assert f"ruleset.yaml:{line}: 未实现：状态 狂躁 —— 开门前强制投票" in done.stdout
+
+
 def test_a_role_in_a_section_merged_from_two_files_is_reported_in_its_own_file(tmp_path: Path) -> None:
     ruleset = copy_ruleset(tmp_path)
     (ruleset / "zz_more_roles.yaml").write_text(

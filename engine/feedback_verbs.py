@@ -1,0 +1,119 @@
+"""The 反馈 verbs: what a skill tells its user about the targets (feedback), the skills that reached
+the first target tonight (邀舞), tonight's chosen targets (通灵, 灵能), the cards voted out (验尸), the
+targets of marked attacks, the seats meeting a condition as one list, and whether a seat and its
+neighbours are seen alike (狐狸)."""
+
+from __future__ import annotations
+
+from engine import appearance, auras, cards, conditions, readings, texts
+from engine.effect_ctx import Ctx, fill, rule_of
+from engine.ruleset.model import Effect
+
+
+def feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        text = fill(ctx, str(effect.arg), target)
+        ctx.game.feedback(ctx.actor, text, rule_of(ctx, effect))
+        if ctx.skill is not None and "{seen_" in str(effect.arg):
+            readings.note_reading(ctx.game, ctx.actor, ctx.skill.name, target)
+
+
+def feedback_reached(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The skills with ``of.tag`` whose 结算目标 the first target was tonight (邀舞), or ``none``."""
+    arg = effect.arg
+    first = ctx.targets[0] if ctx.targets else 0
+    names = readings.reached_by(ctx.game, first, str((arg.get("of") or {}).get("tag", "指定"))) if first else []
+    if names:
+        text = fill(ctx, str(arg["text"]), first, skills="、".join(f"<{n}>" for n in names))
+    else:
+        text = fill(ctx, str(arg.get("none", "空")), first or None)
+    ctx.game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def feedback_chosen(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """Tonight's chosen targets ([选择目标]) of the skills with a tag or dealing a damage kind,
+    each seat once, in the order they were chosen or by seat number."""
+    game = ctx.game
+    st, rs = game.st, game.rs
+    arg = effect.arg
+    of = arg.get("of") or {}
+    picked: list[int] = []
+    for name, seat, chosen in st.chosen:
+        holding = cards.find(game, st.seat(seat), name)
+        skill = holding.skill if holding else rs.skill(name)
+        if skill is None:
+            continue
+        if "tag" in of and of["tag"] not in skill.tags:
+            continue
+        if "damage" in of and not any(
+            e.verb == "damage" and isinstance(e.arg, dict) and e.arg.get("kind") == of["damage"] for e in skill.effects
+        ):
+            continue
+        picked.extend(chosen)
+    seats = list(dict.fromkeys(picked))
+    if arg.get("order") == "seat":
+        seats.sort()
+    if seats:
+        text = fill(ctx, str(arg["text"]), targets="、".join(texts.target_label(rs, st.seat(t)) for t in seats))
+    else:
+        text = str(arg.get("none", "无"))
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def feedback_exiled(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The camp of each card voted out in the last day's vote (验尸)."""
+    game = ctx.game
+    arg = effect.arg
+    if game.st.exiled_cards:
+        camps = "、".join(cards.card_by_id(game, card_id)[1].camp for card_id in game.st.exiled_cards)
+        text = fill(ctx, str(arg["text"]), camp=camps)
+    else:
+        text = str(arg.get("none", "无"))
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def feedback_damage(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    arg = effect.arg
+    st, rs = ctx.game.st, ctx.game.rs
+    marked = list(dict.fromkeys(d.target for d in st.damage if d.kind == arg["kind"]))
+    if marked:
+        text = arg["text"].format(targets="、".join(texts.target_label(rs, st.seat(t)) for t in marked))
+    else:
+        text = arg.get("none", "无")
+    ctx.game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def feedback_list(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    st, rs = game.st, game.rs
+    seats = conditions.select(st, effect.arg.get("of"), ctx.actor)
+    if seats:
+        text = fill(ctx, str(effect.arg["text"]), targets="、".join(texts.target_label(rs, s) for s in seats))
+    else:
+        text = str(effect.arg.get("none", "无"))
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def around(ctx: Ctx) -> tuple[list[int], str | None]:
+    """The first target and the living seats beside it (电梯楼, 首尾相邻), and the side they are all seen
+    on, 村民阵营 or 非村民阵营 (None: mixed) — 狐狸<狡黠>."""
+    st = ctx.game.st
+    if not ctx.targets:
+        return [], None
+    seats = [ctx.targets[0], *auras.beside(st, ctx.targets[0])]
+    village = {appearance.seen(ctx.game, st.seat(n), "camp") == "村民阵营" for n in seats}
+    side = None if len(village) > 1 else ("村民阵营" if village == {True} else "非村民阵营")
+    return sorted(seats), side
+
+
+def feedback_around(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    seats, side = around(ctx)
+    if not seats:
+        return
+    if side is None:
+        text = str(effect.arg["mixed"])
+    else:
+        labels = "、".join(texts.target_label(game.rs, game.st.seat(n)) for n in seats)
+        text = fill(ctx, str(effect.arg["alike"]), targets=labels, camp=side)
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))
