@@ -275,7 +275,7 @@ def decided_acts(game: Context, step: Step) -> list[Act]:
                 out.append(decided)
             continue
         out.extend(acts)
-        forced = skill.forced or rounds.must(game, skill)
+        forced = skill.forced or skill.at_random or rounds.must(game, skill)
         if skill.default is not None or (forced and (skill.needs_targets or skill.choices or skill.choice_of)):
             out.extend(_forced_defaults(game, skill, {a.seat for a in acts}))
     return sorted(out, key=lambda a: _received(game, a))
@@ -320,8 +320,8 @@ def _team_decision(game: Context, skill: Skill, acts: list[Act]) -> Act | None:
 
 
 def _forced_defaults(game: Context, skill: Skill, acted: set[int]) -> list[Act]:
-    """A choice left unmade at the deadline: the skill's ``default``, or for a <强制> one a random
-    choice (logged, and flagged to the directors where the ruleset gives silence a card)."""
+    """A choice left unmade at the deadline: the skill's ``default``, or for a <强制> or ``at_random``
+    one a random choice (logged, and flagged to the directors where the ruleset gives silence a card)."""
     st = game.st
     out = []
     for seat in st.seats:

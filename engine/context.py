@@ -105,6 +105,11 @@ class Context:
         only = self.rs.notices.public_only
         return bool(only) and kind not in only
 
+    def reveal(self, name: str, skill: str, role: str) -> None:
+        """The public notice of a card turned over by a [翻牌] skill, in the ruleset's words (``notices.reveal``)."""
+        if not self.withheld("翻牌"):
+            self.public(self.rs.notices.reveal.format(name=name, skill=skill, role=role))
+
     def log(self, kind: str, text: str, rule: str = "", secret: bool = True) -> None:
         self.st.log.append(LogEntry(texts.phase_title(self.st.phase, self.st.day), kind, text, rule, secret))
 

@@ -69,7 +69,7 @@ def strike(game: Context, damage: Damage) -> None:
         game.log("hit", f"{damage.cause}指向的{game.who(seat.no)}的身份牌已出局，无效", damage.cause)
         return
     shield = guard.first_guard(
-        game, seat, guard.Hit((damage.kind,), "strike", damage.kind), SOONEST.get(game.st.phase, ())
+        game, seat, guard.Hit((damage.kind,), "strike", damage.kind, damage.source), SOONEST.get(game.st.phase, ())
     )
     if shield is not None:
         name, stops = shield.name, rs.statuses[shield.name].guards
@@ -89,7 +89,7 @@ def strike(game: Context, damage: Damage) -> None:
 
 def _spared(game: Context, seat: Seat, item: queue.Out) -> bool:
     """犯罪天才, 霸道: a guard at the out keeps the seat in (``guards: {at: out}``)."""
-    hit = guard.Hit((item.cause, item.kind), "out")
+    hit = guard.Hit((item.cause, item.kind), "out", source=item.source)
     status = guard.first_guard(game, seat, hit, SOONEST.get(game.st.phase, ()))
     if status is None:
         return False
@@ -240,7 +240,7 @@ def after_out(game: Context, after: queue.AfterOut) -> None:
     for card in going if item.cause not in NO_REACTIONS else []:
         reactions.extend(_reactions(game, seat, card, item.cause, item.source))
     for card in going:
-        _others_react(game, seat, card)
+        _others_react(game, seat, card, item.cause)
     if not seat.alive:
         follow.extend(_team_chain(game, seat, item.cause))
     follow.extend(reactions)
@@ -268,8 +268,9 @@ def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
     return follow
 
 
-def _others_react(game: Context, seat: Seat, card: Card) -> None:
-    """Forced triggers of other seats on this card's out (志继: when the seer is out; 悬赏: a seat marked by them)."""
+def _others_react(game: Context, seat: Seat, card: Card, cause: str) -> None:
+    """Forced triggers of other seats on this card's out (志继: when the seer is out; 悬赏: a seat marked
+    by them); one naming no roles answers any out of its causes (天意). The seat out is the first target."""
     for other in game.st.seats:
         if not other.alive or other.no == seat.no:
             continue
@@ -278,7 +279,8 @@ def _others_react(game: Context, seat: Seat, card: Card) -> None:
                 if trigger.on != "other_out" or not cards.usable(game, other, holding):
                     continue
                 marked = any(s.name == trigger.marked and s.source == other.no for s in seat.statuses)
-                if card.role in trigger.roles or marked:
+                anyone = not trigger.roles and not trigger.marked and cause in trigger.causes
+                if card.role in trigger.roles or marked or anyone:
                     game.log(
                         "trigger",
                         f"{card.role}出局，{game.who(other.no)}的{holding.skill.name}触发",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import appearance, conditions, texts
+from engine import appearance, auras, conditions, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Card
@@ -81,7 +81,8 @@ def _picked(ctx: Ctx, effect: Effect) -> list[int]:
 
 
 def subjects(ctx: Ctx, effect: Effect) -> list[int]:
-    """The seats an effect speaks of: its `to` (targets, self, first_target, chosen, a selector, {below}, {random})."""
+    """The seats an effect speaks of: its `to` (targets, self, first_target, chosen, a selector, {below},
+    {random}, {beside})."""
     st = ctx.game.st
     if effect.to == "targets":
         return _picked(ctx, effect)
@@ -96,6 +97,9 @@ def subjects(ctx: Ctx, effect: Effect) -> list[int]:
         return _below(ctx, effect.to)
     if "random" in effect.to:
         return _random(ctx, effect.to)
+    if "beside" in effect.to:  # 电梯楼上下两侧
+        among = conditions.compiled(effect.to.get("among"))
+        return [n for n in auras.beside(st, ctx.actor) if among(st.seat(n), ctx.actor, st)]
     return [s.no for s in conditions.select(st, effect.to, ctx.actor)]
 
 

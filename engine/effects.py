@@ -47,11 +47,12 @@
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
-{below, among} | {random, among}), ``if`` / ``unless`` (a condition on each subject, or a game condition),
+{below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
+``if`` / ``unless`` (a condition on each subject, or a game condition),
 ``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
-{surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
+{camp} {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
 the acting card's counters by name ({尾巴}).
 """
 
@@ -100,6 +101,7 @@ ONCE_VERBS = {
     "notify_team",
     "feedback_list",
     "feedback_dealt",
+    "feedback_around",
     "vote_again",
     "feedback_reached",
     "feedback_reflected",
@@ -176,6 +178,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return any(ctx.choice in (c.dealt_as, c.role) for o in st.seats for c in o.cards) or any(
             ctx.choice in o.faces for o in st.seats
         )
+    if name == "around_alike":
+        return feedback_verbs.around(ctx)[1] is not None
     raise KeyError(name)
 
 
@@ -185,6 +189,10 @@ def _run_one(ctx: Ctx, effect: Effect) -> None:
         if waiting.arg == "choice":  # the act's choice is fixed now (镜像: the skill it copies)
             waiting = replace(waiting, arg=ctx.choice or "")
         ctx.game.st.deferred.append((ctx.actor, waiting, rule_of(ctx, effect)))
+        return
+    if effect.verb in ONCE_VERBS and isinstance(effect.to, dict):  # once, if some seat `to` picks passes (熊)
+        if any(_passes(ctx, effect, s) for s in subjects(ctx, effect)):
+            VERBS[effect.verb](ctx, effect, [])
         return
     if effect.verb in ONCE_VERBS or effect.verb == "join_team":
         seats = subjects(ctx, effect) if effect.verb == "join_team" else []
@@ -299,7 +307,9 @@ def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 def _announce(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     text = fill(ctx, str(effect.arg), ctx.targets[0] if ctx.targets else None)  # {target}: the first target
-    if not ctx.game.withheld(effect.notice or "公示"):
+    if effect.held and not ctx.game.withheld(effect.notice or "公示"):  # 下一个游戏日白天将公示
+        ctx.game.st.held.append(("held", text))
+    elif not ctx.game.withheld(effect.notice or "公示"):
         ctx.game.public(text)
     ctx.game.log("announce", text, rule_of(ctx, effect), secret=False)
 
@@ -606,7 +616,8 @@ def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
 
 def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
-        skill_uses.boost(ctx.game, target, ctx.choice or "", int(effect.arg.get("swift", 1)), rule_of(ctx, effect))
+        name = str(effect.arg.get("skill") or ctx.choice or "")
+        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), rule_of(ctx, effect))
 
 
 def _put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -635,6 +646,7 @@ VERBS = {
     "cancel_out": _cancel_out,
     "hand_over_sheriff": _hand_over_sheriff,
     "hook": _hook,
+    "feedback_around": feedback_verbs.feedback_around,
     "become": _become,
     "swap_roles": _swap_roles,
     "borrow_skills": _borrow_skills,

@@ -1,10 +1,11 @@
 """The 反馈 verbs: what a skill tells its user about the targets (feedback), the skills that reached
 the first target tonight (邀舞), tonight's chosen targets (通灵, 灵能), the cards voted out (验尸), the
-targets of marked attacks, the seats meeting a condition as one list, and whether roles were dealt (窥天)."""
+targets of marked attacks, the seats meeting a condition as one list, whether roles were dealt (窥天),
+and whether a seat and its neighbours are seen alike (狐狸)."""
 
 from __future__ import annotations
 
-from engine import cards, conditions, readings, texts
+from engine import appearance, auras, cards, conditions, readings, texts
 from engine.effect_ctx import Ctx, fill, rule_of
 from engine.ruleset.model import Effect
 
@@ -126,4 +127,29 @@ def feedback_acts(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         if acts
         else fill(ctx, str(arg.get("none", "空")), first or None)
     )
+    game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def around(ctx: Ctx) -> tuple[list[int], str | None]:
+    """The first target and the living seats beside it (电梯楼, 首尾相邻), and the side they are all seen
+    on, 村民阵营 or 非村民阵营 (None: mixed) — 狐狸<狡黠>."""
+    st = ctx.game.st
+    if not ctx.targets:
+        return [], None
+    seats = [ctx.targets[0], *auras.beside(st, ctx.targets[0])]
+    village = {appearance.seen(ctx.game, st.seat(n), "camp") == "村民阵营" for n in seats}
+    side = None if len(village) > 1 else ("村民阵营" if village == {True} else "非村民阵营")
+    return sorted(seats), side
+
+
+def feedback_around(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    game = ctx.game
+    seats, side = around(ctx)
+    if not seats:
+        return
+    if side is None:
+        text = str(effect.arg["mixed"])
+    else:
+        labels = "、".join(texts.target_label(game.rs, game.st.seat(n)) for n in seats)
+        text = fill(ctx, str(effect.arg["alike"]), targets=labels, camp=side)
     game.feedback(ctx.actor, text, rule_of(ctx, effect))

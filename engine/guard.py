@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine import caps, cards, phases
+from engine import caps, cards, conditions, phases
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -31,6 +31,7 @@ class Hit:
     names: tuple[str, ...]
     at: str  # strike | out
     kind: str = ""  # the damage kind, whose `ignores` apply as it strikes
+    source: int = 0  # the seat whose skill made it; 0: none (the vote, a rule)
 
 
 def first_guard(
@@ -48,6 +49,10 @@ def first_guard(
         if guard is None or hit.at not in guard.at or guard.instead != instead or not guard.meets(hit.names):
             continue
         if kind is not None and kind.ignores_guard(status.name):
+            continue
+        if guard.source is not None and not (
+            hit.source and conditions.holds(guard.source, st.seat(hit.source), hit.source, st)
+        ):
             continue
         if instead and not (status.source and st.seat(status.source).alive):
             continue

@@ -94,8 +94,16 @@ def _phase(phase: str) -> str:
 
 
 def ask_exiling(game: Context, seat: Seat, skill: Skill, out_item: queue.Out) -> None:
-    """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行)."""
+    """Offer a reaction to an exile before it happens: the exiled seat's own (装傻) or another's (善行).
+    A [强制] one choosing nothing is not offered: it fires at once (白痴<大难不死>)."""
     st = game.st
+    if "强制" in skill.tags and not skill.needs_targets:
+        held = cards.on_card(game, seat, 0, skill.name)
+        if held is not None:
+            ctx = using.use(game, seat, held, [out_item.seat], None)
+            if not ctx.cancelled:
+                queue.push_front(game, [out_item])
+            return
     minutes = skill.minutes_in(st.phase)
     st.prompt = Prompt(
         seat.no, skill.name, "exiling", prompt_deadline(st.settings, st.now, minutes), data={"out": out_item}

@@ -107,6 +107,12 @@ CAPS = {
         "at night a [指定] skill aimed at its holder resolves on a seat at random without this capability instead (镜<反射>)",
         "engine.targeting",
     ),
+    "counts_top": Cap(
+        "flag",
+        "its holder, in play, has the most votes in the day's count whatever it got; several such seats are a tie "
+        "(替死: 发动者在当天的所有投票贴内视作最高票…这些角色全部视作最高票平票)",
+        "engine.voting",
+    ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
     "near_only": Cap(
         "flag",
@@ -140,6 +146,16 @@ UNTILS = {
     "noon_start": Anchor("until the next [正午] opens: the day's 开门 (持续至下一个[正午]阶段开始)", "noon_start"),
     "dusk_end": Anchor("until the next [黄昏] ends, as the night opens (持续至下一个[黄昏]阶段结束)", "dusk_end"),
     "dawn_start": Anchor("until the next [晨曦] opens, as its first step does (持续至[晨曦]阶段开始)", "dawn_start"),
+    "next_night_end": Anchor(
+        "until the next night ends; granted at night, the night after (连续两夜: last night's mark seen tonight)",
+        "night_end",
+        not_granted_now=True,
+    ),
+    "next_dusk_end": Anchor(
+        "until the next day's [黄昏] ends; granted outside a 黄昏, the next one's (持续至下一天的[黄昏]阶段结束)",
+        "dusk_end",
+        not_granted_now=True,
+    ),
 }
 STATUS_CLASSES = {"负面": "a negative status (沉默 缴械 … 会得知被附加的效果)", "非负面": "any other (秩序 自由 …)"}
 GUARD_KEYS = {
@@ -150,6 +166,7 @@ GUARD_KEYS = {
     "uses": "how many hits it stops ([守护:X]); absent: any number",
     "note": "what the log says when it stops one",
     "on_stop": "effects when it stops a hit (its holder is `self`)",
+    "from": "a condition on the hit's source (the seat whose skill made it): it stops only hits from such a seat, none without a source (版杀守护: 仅针对[实际阵营]为[狼人阵营]的[坚韧]; 宿命: 仅针对[村民阵营])",
 }
 APPEARS_KEYS = {
     "camp": "the camp a check sees (表面阵营); its truth stays as it is",

@@ -52,8 +52,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     card = holding.card or cards.acting_card(game, seat)
     if "翻牌" in skill.tags and not card.revealed:
         card.revealed = True
-        if not game.withheld("翻牌"):
-            game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+        game.reveal(seat.name, skill.name, card.role)
         game.log("reveal", f"{game.who(seat.no)}翻牌：{card.role}", skill.name, secret=False)
     ctx = effects.Ctx(game, actor=seat.no, skill=skill, targets=targets, choice=choice, chosen=chosen, card=card)
     void = targeting.void_reason(game, seat, skill, chosen)

@@ -56,7 +56,7 @@ TRIGGERS = {
     "targeted": "fires when its holder becomes the 结算目标 of another seat's skill (咒缚, 共亡)",
     "vote_end": "prompts once the day's exile vote has resolved (顺从, 暗示)",
     "tally": "fires as the day's vote is counted (默契)",
-    "other_out": "fires when a seat of the trigger's `roles` goes out, that seat its first target (志继, 传承)",
+    "other_out": "fires when a seat of the trigger's `roles` goes out, that seat its first target (志继, 传承); without `roles`, any other seat's out of the trigger's `causes`, that seat the effects' target (天意)",
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
     "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
     "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
@@ -111,6 +111,7 @@ EFFECT_VERBS = {
     "notify_team": "{team, text}: 通知 a team group",
     "feedback_list": "{of, text, none}: 反馈 to the acting seat, as one list, the seats meeting `of`",
     "feedback_dealt": "{present, absent}: 反馈 to the acting seat, for each role the act's choice names ({choice}), whether a card of it was dealt to a seat (窥天, 询问: 身份牌是否存在)",
+    "feedback_around": "{alike, mixed}: 反馈 whether the first target and the living seats beside it (电梯楼, 首尾相邻) are all seen as 村民阵营 or all as not: `alike` with {targets} and {camp} (村民阵营 / 非村民阵营), else `mixed` (狐狸<狡黠>)",
     "add_counter": "add one to the subjects' counter of that name (空救)",
     "flag": "tell the directors (a card to give, a ruling to make)",
     "vote_again": "another vote round of the day opens, lasting as long as a day (暗示)",
@@ -129,7 +130,7 @@ EFFECT_VERBS = {
     "inherit": "true: the acting seat gains the first target's kit (its role's skills, as a taker gets them), fresh, and that role becomes its 表面身份 (预言学徒<传承>: 立刻获得该角色的身份技能并刷新至初始，然后表面身份变更为继承的身份)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
-    "boost": "{swift: N}: the subjects' skill named by the act's choice gains [迅捷N] and loses [排斥] until the night ends (时波增幅)",
+    "boost": "{swift: N, skill?}: the subjects' skill named by `skill` or else the act's choice gains [迅捷N] and loses [排斥] until the night ends — by day, the coming night's (时波增幅; 天意: 仅限下一晚，[预言]可额外发动一次)",
     "reveal": "true: the subjects' current cards are turned face up, told to nobody ([翻牌]; 昭示: 结算目标[翻牌]); false: face down again (身份牌重新盖伏)",
     "take_kit": "true: the subjects gain every skill of the first target's role (its 底牌 on top, 变脸), fresh, and are told which (获得结算目标的身份技能并刷新至初始)",
     "revive": "true: the subjects still out are back in the game, their statuses as they were at the out, each told and the public told (held until 开门 at night) (阴阳使者<复活>: 目标…复活，所有状态按出局时为准)",
@@ -140,7 +141,7 @@ EFFECT_VERBS = {
     "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
 EFFECT_KEYS = {
-    "to": "targets | self | first_target | chosen | a selector",
+    "to": "targets | self | first_target | chosen | a selector; on a verb done once (announce …), a selector or form makes it happen once if some seat it picks meets the conditions (熊)",
     "if": "a condition on each subject (or a game condition name)",
     "unless": "the same, negated",
     "if_target": "a condition on the first target, whoever the subjects are",
@@ -155,6 +156,7 @@ EFFECT_KEYS = {
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
     "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
+    "held": "true: an `announce` waits for the next 开门's notices, by day too (熊<咆哮>: 下一个游戏日白天将公示)",
     "notice": "the notice kind an `announce` is (NOTICE_KINDS; absent: 公示), for 幽暗无光's `notices.public_only` (任职宣言's choice: 上警)",
 }
 OUT_KEYS = {
@@ -165,6 +167,7 @@ OUT_KEYS = {
 TO_FORMS = {
     "below": "with `among`: for each seat meeting `below` (or self), the first seat after it in seat order, wrapping round, meeting `among` (电梯楼下方第一位)",
     "random": "with `among`: that many seats meeting `among`, drawn from the game's seed; all of them when fewer (肉猪<苟活>: 随机两名存活的村民阵营角色)",
+    "beside": "self, with `among`: the living seats next to the acting seat in the 电梯楼, one on each side, first and last adjacent, meeting `among` (熊: 电梯楼上下两侧)",
 }
 DAMAGE_KEYS = {
     "kind": "a kind of the ruleset's `damage`",
@@ -228,6 +231,7 @@ GAME_CONDITIONS = {
     "any_targets": "the skill was used on at least one target",
     "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
     "choice_dealt": "the role the act's choice names was dealt in this game, or is some seat's 底牌 (询问: 场上（开局身份表）是否有此身份牌…底牌身份…也会反馈存在)",
+    "around_alike": "the first target and the living seats beside it are all seen as 村民阵营, or all as not (狐狸<狡黠>: 若是…并失去此技能)",
 }
 VICTORY_TESTS = {
     "none": "no living seat meets the condition",
@@ -318,6 +322,7 @@ SKILL_KEYS = {
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "choice_count": "N: the choice names N different words, separated by 、 (询问2张村民阵营的身份牌)",
     "choice_camp": "with `choice_of: role`: only roles of this camp (村民阵营的身份牌)",
+    "at_random": "true: left unmade at its deadline (passed or silent), it is made at random like a <强制> one's, though it is not <强制> (沉默 still stops it) (摄梦: 若不选择将会随机选择)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
     "among_out": "true: its targets are seats already out (顺从)",
@@ -447,6 +452,7 @@ NOTICE_KEYS = {
     "death_order": "out | seat: night outs listed in out order or by seat number (按角色编号排序)",
     "red_card_at_once": "true: 判罚 and 红牌罚下 are announced at once, at night too",
     "unannounced_targetable": "true: a seat out tonight may still be chosen until the outs are announced (已经公示的出局角色不允许被选为目标)",
+    "reveal": "the public notice of a card a [翻牌] skill turns over, with {name} {skill} {role} (165: 翻牌技能也不公示发动的什么技能以及发动目标); absent: 「{name}翻牌发动<{skill}>：当前身份为{role}。」",
     "public_only": "the only kinds of public notice (NOTICE_KINDS) sent to the main group (幽暗无光 1: 无法有除上警，投票，和死亡，复活公告之外的公告); the others are withheld, still count in play and stay in the 揭秘; absent: every notice",
 }
 # The kinds of public notice `notices.public_only` names. The game's start and end and the directors'
@@ -508,7 +514,7 @@ TEMPLATE_FIELDS = {
     "seen_role": "the role a check sees in the subject (engine/appearance.py)",
     "seen_role_length": "how many characters that role has (援交: 其表面身份为X个字)",
     "choice": "the choice made with the skill (交易's 验人/毒药/守护)",
-    "camp": "(feedback_exiled) the camps of the cards voted out",
+    "camp": "the subject's 实际阵营 (灵能<感知>: 获知[结算目标]的[实际阵营]); feedback_exiled: the camps of the cards voted out",
     "self_name": "the acting seat's character name",
     "self_label": "the acting seat as players name it (3号丙)",
     "self_secret": "the acting seat's secret number",

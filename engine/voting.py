@@ -240,12 +240,13 @@ def _exile(game: Context, votes: list[Vote]) -> None:
     counts = counts_of(game, votes)
     st.last_counts = counts
     detail = "，".join(f"{game.who(t)} {n:g}票" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])) or "无有效票"
-    if (not counts or max(counts.values()) == 0) and not rs.vote.no_votes_tie:
+    forced = [s.no for s in st.alive() if caps.has(game, s, "counts_top")]  # 替死: 视作最高票
+    if not forced and (not counts or max(counts.values()) == 0) and not rs.vote.no_votes_tie:
         game.public("无人获得有效票，今日无人出局。")
         game.log("exile", "无有效票，无人出局", "投票", secret=False)
         return
     top = max(counts.values(), default=0)
-    highest = [t for t, n in counts.items() if n == top and n > 0]
+    highest = forced or [t for t, n in counts.items() if n == top and n > 0]
     if len(highest) == 1:
         target = highest[0]
         game.log("exile", f"计票：{detail}；最高票{game.who(target)}", "投票")
@@ -327,8 +328,7 @@ def _tie_trigger(game: Context, detail: str) -> bool:
             game.log("exile", f"计票：{detail}；平票，{game.who(seat.no)}的{skill.name}触发", skill.name)
             if "翻牌" in skill.tags:
                 card.revealed = True
-                if not game.withheld("翻牌"):
-                    game.public(f"{seat.name}翻牌发动<{skill.name}>：当前身份为{card.role}。")
+                game.reveal(seat.name, skill.name, card.role)
             if skill.needs_targets:
                 queue.push_front(game, [queue.Ask(seat.no, skill.name, "skill", card.id)])
             effects.run(effects.Ctx(game, actor=seat.no, skill=skill, rule=skill.name, card=card), skill.on_trigger)

@@ -48,6 +48,7 @@ class Effect:
     if_actor: Cond | None = None  # a condition on the acting seat (灯影预言家's 反位)
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
     notice: str = ""  # an announce's notice kind (幽暗无光's public_only); "": 公示
+    held: bool = False  # an announce kept for the next 开门 (熊: 下一个游戏日白天将公示)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class Skill:
     look_if: tuple[str, ...] = ()  # disguise: the 伪装 is asked only with one of these extras (隐狼: 选项2)
     extras: int = 0  # disguise: exactly this many distinct extras (隐狼: 五项中选择三项); 0: any
     default: str | None = None  # the choice a silent or passing seat is taken to make
+    at_random: bool = False  # left unmade at the deadline, it is made at random (摄梦: 若不选择将会随机选择)
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
@@ -415,6 +417,7 @@ class Notices:
     red_card_at_once: bool = False  # 因红牌罚下出局的角色立即公示, at night too
     unannounced_targetable: bool = False  # a seat out tonight stays a target until 开门
     public_only: tuple[str, ...] = ()  # 幽暗无光: the only NOTICE_KINDS sent to the main group; () all
+    reveal: str = "{name}翻牌发动<{skill}>：当前身份为{role}。"  # the public [翻牌] notice
 
 
 @dataclass(frozen=True)

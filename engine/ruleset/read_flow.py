@@ -358,7 +358,17 @@ def notices(doc: Node, ctx: Context) -> m.Notices:
         red_card_at_once=ctx.flag(node, "red_card_at_once"),
         unannounced_targetable=ctx.flag(node, "unannounced_targetable"),
         public_only=_public_only(node, ctx),
+        reveal=_reveal(node, ctx, base.reveal),
     )
+
+
+def _reveal(node: Node, ctx: Context, default: str) -> str:
+    text = ctx.text(node, "reveal", default)
+    try:
+        text.format(name="", skill="", role="")
+    except (KeyError, IndexError, ValueError):
+        ctx.err(node, "reveal", f"reveal 只能用 {{name}}、{{skill}}、{{role}}：{text!r}")
+    return text
 
 
 def _public_only(node: Node, ctx: Context) -> tuple[str, ...]:

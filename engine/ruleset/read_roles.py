@@ -241,6 +241,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         look_if=ctx.names(node, "look_if"),
         extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
+        at_random=ctx.flag(node, "at_random"),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
@@ -391,6 +392,11 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
         if isinstance(to, str):
             if to not in {"targets", "self", "first_target", "chosen"}:
                 ctx.err(enode, "to", "to 应为 targets、self、first_target、chosen 或一个选择条件")
+        elif isinstance(to, Node) and "beside" in to:
+            ctx.keys(to, {"beside", "among"}, "to")
+            if to["beside"] != "self":
+                ctx.err(to, "beside", "beside 只可为 self（发动者电梯楼两侧的角色）")
+            read_condition(to.get("among"), to, "among", ctx)
         elif isinstance(to, Node) and "below" in to:
             ctx.keys(to, {"below", "among"}, "to")
             if to["below"] != "self":
@@ -434,6 +440,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_actor=enode.get("if_actor"),
                 if_judged=ctx.names(enode, "if_judged"),
                 notice=ctx.text(enode, "notice"),
+                held=ctx.flag(enode, "held"),
             )
         )
     return tuple(effects)
@@ -468,6 +475,13 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"skill", "text", "none"}, verb)
             if not node.get("skill") or not node.get("text"):
                 ctx.err(node, "skill", "share_feedback 需要 skill（技能名）与 text（含 {feedback}）")
+    elif verb == "feedback_around":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"alike", "mixed"}, verb)
+            for key in ("alike", "mixed"):
+                if key not in node:
+                    ctx.err(node, None, f"feedback_around 须写 {key}")
     elif verb in {"notify_team", "feedback_list"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
@@ -497,7 +511,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb in {"add_uses", "boost"}:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift"}, verb)
+            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift", "skill"}, verb)
             if verb == "add_uses" and not node.get("skill"):
                 ctx.err(node, "skill", "add_uses 需要 skill：技能名，或 choice（发动时的选择）")
             number = node.get("by" if verb == "add_uses" else "swift", 1)

@@ -24,6 +24,7 @@ from engine.status_words import (
     STATUS_CLASSES,
     STATUS_KEYS,
 )
+from engine.vocabulary import CONDITION_KEYS
 
 
 def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
@@ -165,7 +166,13 @@ def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
         ctx.err(gnode, "instead", f"{what}.instead 只可为 giver（由状态赋予者代替出局）")
     if instead and at != ("out",):
         ctx.err(gnode, "instead", f"{what}.instead 须与 at: out 同用（代替出局发生在出局结算时）")
+    source = gnode.get("from")
+    if source is not None:
+        by = ctx.mapping(source, gnode, "from", f"{what}.from")
+        if by is not None:
+            ctx.keys(by, CONDITION_KEYS, f"{what}.from")
     return Guard(
+        source=source,
         against=against,
         except_=excepted,
         at=at,

@@ -22,6 +22,7 @@ class Guard:
     uses: int | None = None
     note: str = ""
     on_stop: tuple[Effect, ...] = ()
+    source: Any = None  # a condition on the hit's source: only hits from such a seat (版杀守护, 宿命)
 
     def meets(self, names: tuple[str, ...]) -> bool:
         """Whether it stops a hit known by these names (its kind, its cause)."""
