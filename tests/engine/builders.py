@@ -131,16 +131,19 @@ def told(runner: Runner, no: int) -> list[str]:
 
 
 def genshin_with(tmp_path: Path, file: str, role: str, block: str) -> Path:
-    """A copy of 165 where ``role``, still `todo` in ``file``, is written as ``block`` (a test's own
-    version of a role another part of the list writes)."""
+    """A copy of 165 where ``role``'s block in ``file`` (a line, or a block of lines) is replaced by
+    ``block``: a test's own probe version of a role (预言家 telling 表面阵营/身份/带刀 at once)."""
     root = Path(__file__).resolve().parents[2]
     rules = tmp_path / "genshin_165"
     shutil.copytree(root / "rulesets" / "genshin_165", rules)
     path = rules / file
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    todo = [i for i, line in enumerate(lines) if line.startswith(f"  {role}: {{") and "todo:" in line]
-    assert len(todo) == 1, f"{role} is no longer todo in {file}"
-    lines[todo[0]] = block
+    starts = [i for i, line in enumerate(lines) if line.startswith(f"  {role}:")]
+    assert len(starts) == 1, f"{role} is not a role of {file}"
+    end = starts[0] + 1
+    while end < len(lines) and (lines[end].startswith("    ") or not lines[end].strip()):
+        end += 1
+    lines[starts[0] : end] = [block]
     path.write_text("".join(lines), encoding="utf-8")
     return rules
 

@@ -35,7 +35,7 @@ def test_choice_dealt_reads_the_cards_and_the_faces(tmp_path: Path) -> None:
         assert effects._game_condition(ctx, "choice_dealt") is dealt, choice
     ask = game.rs.roles["上帝使徒"].skills["询问"]
     words = legal.choice_words(game, game.st.seat(1), ask)
-    assert "女巫" in words and "机械狼" in words and len(words) == len(game.rs.roles)
+    assert "女巫" in words and "机械狼" in words and len(words) == sum(r.dealt for r in game.rs.roles.values())
     with pytest.raises(Refusal, match="询问需要选择"):
         legal.check_choice(game, game.st.seat(1), ask, "王子")
 

@@ -17,15 +17,24 @@ from engine.ruleset.loader import load_ruleset
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("ruleset", ["m216_mask", "genshin_165"])
-def test_the_big_posts_list_their_roles_as_not_implemented(ruleset: str) -> None:
-    done = subprocess.run(
+def _check(ruleset: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, "-m", "engine.ruleset", "check", f"rulesets/{ruleset}"],
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=False,
     )
+
+
+def test_m216_checks_complete() -> None:
+    done = _check("m216_mask")
+    assert done.returncode == 0, done.stdout
+    assert "未实现 0 项" in done.stdout and "错误" not in done.stdout
+
+
+def test_165_lists_what_is_not_implemented_yet() -> None:
+    done = _check("genshin_165")
     assert done.returncode == 2, done.stdout
     assert re.search(r"未实现：\S+", done.stdout)  # roles or skills still to write
     assert "错误" not in done.stdout

@@ -96,5 +96,5 @@ def test_a_choice_of_up_to_n_words_passes_and_splits() -> None:
     game = _game()
     skill = RS.roles["幽魂"].skills["阴魂不散"]
     check_choice(game, game.st.seat(1), skill, "照耀，预言 感知、伏击、猎杀")
-    assert skill.chosen("照耀，预言 感知") == ("照耀", "预言", "感知")
-    assert RS.roles["纯白之女"].skills["照耀"].chosen("照耀 预言") == ("照耀 预言",)
+    assert skill.picks("照耀，预言 感知") == ("照耀", "预言", "感知")
+    assert RS.roles["纯白之女"].skills["照耀"].picks("照耀 预言") == ("照耀 预言",)

@@ -12,6 +12,12 @@ from tests.engine.builders import NAMES, T0, at
 BOARD = ("混血儿", "噬时狼妃", "狼祭司", "上帝使徒", "赏金猎人", "锈剑骑士", "圣女")
 
 
+def _close_opening(game: Game) -> None:
+    """The 开局 step closes at its deadline (the 狼群's 窥天 left to it), and its acts resolve."""
+    deadline = game.next_deadline()
+    assert deadline is not None and game.apply(c.Tick(at=deadline)).accepted
+
+
 def game_supporting(host: int) -> Game:
     game = Game.start(
         load_ruleset("genshin_165"),
@@ -20,6 +26,7 @@ def game_supporting(host: int) -> Game:
         ),
     )
     assert game.apply(c.Act(at=at(game), seat=1, skill="认亲", targets=(host,))).accepted
+    _close_opening(game)
     return game
 
 
@@ -51,6 +58,7 @@ def test_the_hunter_takes_the_camp_against_its_target_and_follows_it() -> None:
         ),
     )
     assert game.apply(c.Act(at=at(game), seat=1, skill="寻仇", targets=(4,))).accepted
+    _close_opening(game)
     assert game.st.seat(1).camp == "狼人阵营"
     game.set_camp(4, "狼人阵营", "测试")
     assert game.st.seat(1).camp == "村民阵营"
