@@ -65,19 +65,13 @@ from engine import (
     cards,
     change,
     conditions,
-    control,
     duels,
-    faces,
     feedback_verbs,
-    haunting,
-    kits,
+    kit_verbs,
     knife,
     messages,
     queue,
-    rosters,
-    skill_uses,
     targeting,
-    texts,
 )
 from engine.context import Context
 from engine.effect_ctx import Ctx, fill, rule_of, subjects
@@ -509,120 +503,8 @@ def _turn_back(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         targeting.turn_back(ctx.game, ctx.actor, center, arg.get("users") or {}, rule_of(ctx, effect))
 
 
-def _attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    arg = effect.arg if isinstance(effect.arg, dict) else {}
-    if ctx.targets and ctx.actor:
-        kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect), kit, camps)
-
-
-def _inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    if ctx.targets and ctx.actor:
-        kits.inherit(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect))
-
-
-def _hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    for target in subjects:
-        if ctx.actor and target != ctx.actor:
-            kits.hand_over(ctx.game, ctx.actor, target, rule_of(ctx, effect))
-
-
-def _control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    for target in subjects:
-        control.take(ctx.game, ctx.actor, target, rule_of(ctx, effect))
-
-
-def _haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    if ctx.actor and ctx.skill and ctx.choice:
-        haunting.haunt(ctx.game, ctx.actor, ctx.skill.picks(ctx.choice), rule_of(ctx, effect))
-
-
-def _reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """昭示: the subjects' current cards are turned face up ([翻牌]), or face down again with
-    ``false`` (重新盖伏); a post that shows it says so with ``announce``."""
-    up = effect.arg is not False
-    for target in subjects:
-        card = ctx.game.st.seat(target).card
-        if card.revealed is not up:
-            card.revealed = up
-            ctx.game.changed(target)
-            ctx.game.log(
-                "reveal", f"{ctx.game.who(target)}的身份牌{'被翻开' if up else '重新盖伏'}", rule_of(ctx, effect)
-            )
-
-
-def _take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """获取技能: the subjects take the first target's whole kit, fresh (光耀加身)."""
-    if ctx.targets:
-        for target in subjects:
-            kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
-
-
-def _revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """复活: the subjects still out are back in the game; the public is told (at 开门 for a night's)."""
-    game = ctx.game
-    for target in subjects:
-        if game.st.seat(target).alive:
-            continue
-        change.revive(game, target, rule_of(ctx, effect))
-        game.tell(target, f"你复活了（{ctx.source_name}）。")
-        if not game.withheld("复活"):
-            game.public(f"{texts.public_label(game.rs, game.st.seat(target))}复活。")
-
-
-def _roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """下蛊: the subjects move into (add) or out of (remove) the acting seat's 名单."""
-    for target in subjects:
-        rosters.edit(ctx.game, ctx.actor, target, add=effect.arg == "add", rule=rule_of(ctx, effect))
-
-
-def _roster_shelter(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """巫蛊之术: tonight the acting seat's 名单 members but the first target are spared their outs."""
-    arg = effect.arg if isinstance(effect.arg, dict) else {}
-    target = ctx.targets[0] if ctx.targets else 0
-    skill = ctx.skill.name if ctx.skill else rule_of(ctx, effect)
-    rosters.shelter_tonight(ctx.game, ctx.actor, target, skill, str(arg.get("kind", "")), str(arg.get("backlash", "")))
-
-
 def _hook(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     ctx.game.rs.hooks[str(effect.arg)](ctx)
-
-
-def _skill_named(ctx: Ctx, name: object) -> str:
-    """A skill named in an effect, or the act's choice (``choice``: 指定一个自己的技能)."""
-    return (ctx.choice or "") if name == "choice" else str(name)
-
-
-def _add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    name = _skill_named(ctx, effect.arg["skill"])
-    for target in subjects:
-        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), rule_of(ctx, effect))
-
-
-def _refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    for target in subjects:
-        for name in _refreshed(ctx, effect.arg, target):
-            skill_uses.refresh(ctx.game, target, name, rule_of(ctx, effect))
-
-
-def _refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
-    """The skills a refresh names; ``kit``: its [实际身份]'s own (天命所归), the refreshing one left out."""
-    if name != "kit":
-        return [_skill_named(ctx, name)]
-    seat = ctx.game.st.seat(target)
-    own = ctx.game.rs.roles[seat.cards[seat.current].role].skills
-    return [n for n in own if not (ctx.skill and n == ctx.skill.name)]
-
-
-def _boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    for target in subjects:
-        name = str(effect.arg.get("skill") or ctx.choice or "")
-        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), rule_of(ctx, effect))
-
-
-def _put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    if ctx.actor and ctx.choice:
-        faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
 
 
 VERBS = {
@@ -667,20 +549,20 @@ VERBS = {
     "ban_skill": _ban_skill,
     "feedback_acts": feedback_verbs.feedback_acts,
     "duel": _duel,
-    "attach": _attach,
-    "hand_over": _hand_over,
-    "inherit": _inherit,
-    "add_uses": _add_uses,
-    "refresh_skill": _refresh_skill,
-    "boost": _boost,
-    "reveal": _reveal,
-    "revive": _revive,
-    "put_face": _put_face,
-    "control": _control,
-    "haunt": _haunt,
-    "roster_move": _roster_move,
-    "roster_shelter": _roster_shelter,
-    "take_kit": _take_kit,
+    "attach": kit_verbs.attach,
+    "hand_over": kit_verbs.hand_over,
+    "inherit": kit_verbs.inherit,
+    "add_uses": kit_verbs.add_uses,
+    "refresh_skill": kit_verbs.refresh_skill,
+    "boost": kit_verbs.boost,
+    "reveal": kit_verbs.reveal,
+    "revive": kit_verbs.revive,
+    "put_face": kit_verbs.put_face,
+    "control": kit_verbs.take_control,
+    "haunt": kit_verbs.haunt,
+    "roster_move": kit_verbs.roster_move,
+    "roster_shelter": kit_verbs.roster_shelter,
+    "take_kit": kit_verbs.take_kit,
 }
 
 

@@ -20,7 +20,7 @@ from engine.errors import Refusal
 from engine.messages import PUBLIC
 from engine.phases import PHASES, Phase
 from engine.queue import AfterOut, Out, Strike
-from engine.ruleset.model import VictoryRule
+from engine.ruleset.day_parts import VictoryRule
 from engine.state import Seat, Showdown, Surrender
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 import yaml
 
 from engine import board_words as bw
+from engine import day_words as dw
 from engine import status_words as sw
 from engine import vocabulary as v
 from engine.ruleset.loader import RULESETS_DIR
@@ -160,18 +161,18 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     ("flow.setup[] / flow.night[] / timeline.<sub-phase>[]", "One step; steps run in order.", v.STEP_KEYS, "key"),
     ("schedule", "Defaults a director may change per game with /设置.", v.SCHEDULE_KEYS, "key"),
     ("schedule.noon", "[正午]'s clock window, in the game's timezone.", v.NOON_KEYS, "key"),
-    ("vote", "", v.VOTE_KEYS, "key"),
-    ("Tie-breakers (`vote.tie: [...]`)", "", v.TIE_BREAKERS, "value"),
-    ("sheriff", "", v.SHERIFF_KEYS, "key"),
-    ("sheriff.election", "", v.ELECTION_KEYS, "key"),
-    ("sheriff.on_out", "", v.SHERIFF_OUT_KEYS, "key"),
-    ("last_words", "", v.LAST_WORDS_KEYS, "key"),
-    ("surrender.<camp>", "", v.SURRENDER_KEYS, "key"),
-    ("showdown.<camp>", "", v.SHOWDOWN_KEYS, "key"),
+    ("vote", "", dw.VOTE_KEYS, "key"),
+    ("Tie-breakers (`vote.tie: [...]`)", "", dw.TIE_BREAKERS, "value"),
+    ("sheriff", "", dw.SHERIFF_KEYS, "key"),
+    ("sheriff.election", "", dw.ELECTION_KEYS, "key"),
+    ("sheriff.on_out", "", dw.SHERIFF_OUT_KEYS, "key"),
+    ("last_words", "", dw.LAST_WORDS_KEYS, "key"),
+    ("surrender.<camp>", "", dw.SURRENDER_KEYS, "key"),
+    ("showdown.<camp>", "", dw.SHOWDOWN_KEYS, "key"),
     (
         "showdown.<camp>.rounds",
         "轮次决胜: the plan played out by the bot, the worst case assumed.",
-        v.ROUNDS_KEYS,
+        dw.ROUNDS_KEYS,
         "key",
     ),
     ("moon", "新月扩展: the events that change the rules for a time.", v.MOON_KEYS, "key"),
@@ -191,16 +192,16 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
     (
         "victory",
         "Lose conditions are applied first (优先判负), then win conditions, then the last camp standing.",
-        v.VICTORY_KEYS,
+        dw.VICTORY_KEYS,
         "key",
     ),
     (
         "Victory tests",
         "A win or lose condition is one test over the living seats, with a `text`.",
-        v.VICTORY_TESTS,
+        dw.VICTORY_TESTS,
         "key",
     ),
-    ("Victory rules", "Beside its test, on any win, lose or usurp condition.", v.VICTORY_RULE_KEYS, "key"),
+    ("Victory rules", "Beside its test, on any win, lose or usurp condition.", dw.VICTORY_RULE_KEYS, "key"),
     ("cards", "", v.CARD_KEYS, "key"),
     ("cards.order", "", v.ORDER_KEYS, "key"),
     ("card_tags.<tag>", "", v.CARD_TAG_KEYS, "key"),

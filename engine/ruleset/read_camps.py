@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, section_of
-from engine.ruleset.read_roles import read_condition, read_effects
+from engine.ruleset.read_effects import read_condition, read_effects
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import CAMP_KEYS, TEAM_KEYS
 

@@ -8,7 +8,8 @@ from engine.board_words import ADVICE_KEYS, BOARD_KEYS, CARD_CONDITION_KEYS, DEA
 from engine.ruleset import deal_parts as dp
 from engine.ruleset import model as m
 from engine.ruleset.context import Context, option_values, pairs, section_of, where
-from engine.ruleset.read_roles import read_condition, read_skill
+from engine.ruleset.read_effects import read_condition
+from engine.ruleset.read_roles import read_skill
 from engine.ruleset.yamlsrc import Node
 from engine.vocabulary import CARD_KEYS, CARD_TAG_KEYS, ORDER_KEYS
 

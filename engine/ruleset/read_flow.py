@@ -7,33 +7,37 @@ import re
 from typing import Any
 
 from engine import formula
-from engine.phases import SUB_PHASES, Phase, SubPhase
-from engine.ruleset import model as m
-from engine.ruleset.context import Context, section_of, where
-from engine.ruleset.read_roles import read_condition, read_effects, read_minutes
-from engine.ruleset.yamlsrc import Node
-from engine.vocabulary import (
-    DAWN_SECTIONS,
+from engine.day_words import (
     ELECTION_KEYS,
-    FLOW_KEYS,
-    LABEL_PARTS,
     LAST_WORDS_KEYS,
-    NOON_KEYS,
-    NOTICE_KEYS,
-    NOTICE_KINDS,
     ROUNDS_KEYS,
-    SCHEDULE_KEYS,
     SHERIFF_KEYS,
     SHERIFF_OUT_KEYS,
     SHOWDOWN_KEYS,
-    STEP_KEYS,
     SURRENDER_KEYS,
     TIE_BREAKERS,
-    TIMELINE_KEYS,
     VICTORY_KEYS,
     VICTORY_RULE_KEYS,
     VICTORY_TESTS,
     VOTE_KEYS,
+)
+from engine.phases import SUB_PHASES, Phase, SubPhase
+from engine.ruleset import model as m
+from engine.ruleset.context import Context, section_of, where
+from engine.ruleset.day_parts import VictoryRule
+from engine.ruleset.read_effects import read_condition, read_effects
+from engine.ruleset.read_roles import read_minutes
+from engine.ruleset.yamlsrc import Node
+from engine.vocabulary import (
+    DAWN_SECTIONS,
+    FLOW_KEYS,
+    LABEL_PARTS,
+    NOON_KEYS,
+    NOTICE_KEYS,
+    NOTICE_KINDS,
+    SCHEDULE_KEYS,
+    STEP_KEYS,
+    TIMELINE_KEYS,
 )
 
 
@@ -440,6 +444,6 @@ def victory(doc: Node, ctx: Context) -> m.Victory:
                 if "when" in rnode:
                     read_condition(rnode["when"], rnode, "when", ctx)
                 test = {k: v for k, v in rnode.items() if k != "when"}
-                victory.rules.append(m.VictoryRule(camp, kind, ctx.text(rnode, "text"), test, rnode.get("when")))
+                victory.rules.append(VictoryRule(camp, kind, ctx.text(rnode, "text"), test, rnode.get("when")))
         victory.on_lose[camp] = read_effects(cnode, "on_lose", ctx, f"胜负 {camp}")
     return victory

@@ -10,7 +10,8 @@ from engine import formula
 from engine.ruleset import model as m
 from engine.ruleset import read_appears
 from engine.ruleset.context import Context, section_of, where
-from engine.ruleset.read_roles import read_effects, read_skill
+from engine.ruleset.read_effects import read_effects
+from engine.ruleset.read_roles import read_skill
 from engine.ruleset.status_parts import Again, Every, Guard
 from engine.ruleset.yamlsrc import Node, Seq
 from engine.status_words import (

@@ -19,8 +19,9 @@ from engine import commands as c
 from engine.errors import Refusal, RulesetError
 from engine.game import Game, check_start
 from engine.messages import To
+from engine.ruleset.day_parts import VictoryRule
 from engine.ruleset.loader import RULESETS_DIR, load_ruleset
-from engine.ruleset.model import Ruleset, VictoryRule
+from engine.ruleset.model import Ruleset
 from tests.engine.builders import T0
 from tests.engine.random_play import play_and_check
 

@@ -1,0 +1,122 @@
+"""The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
+taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
+(阴魂不散), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
+刷新至初始, [迅捷]). engine/effects.py maps each verb to its function here."""
+
+from __future__ import annotations
+
+from engine import change, control, faces, haunting, kits, rosters, skill_uses, texts
+from engine.effect_ctx import Ctx, rule_of
+from engine.ruleset.model import Effect
+
+
+def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if ctx.targets and ctx.actor:
+        kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect), kit, camps)
+
+
+def inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.targets and ctx.actor:
+        kits.inherit(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect))
+
+
+def hand_over(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        if ctx.actor and target != ctx.actor:
+            kits.hand_over(ctx.game, ctx.actor, target, rule_of(ctx, effect))
+
+
+def take_control(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        control.take(ctx.game, ctx.actor, target, rule_of(ctx, effect))
+
+
+def haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.actor and ctx.skill and ctx.choice:
+        haunting.haunt(ctx.game, ctx.actor, ctx.skill.picks(ctx.choice), rule_of(ctx, effect))
+
+
+def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """昭示: the subjects' current cards are turned face up ([翻牌]), or face down again with
+    ``false`` (重新盖伏); a post that shows it says so with ``announce``."""
+    up = effect.arg is not False
+    for target in subjects:
+        card = ctx.game.st.seat(target).card
+        if card.revealed is not up:
+            card.revealed = up
+            ctx.game.changed(target)
+            ctx.game.log(
+                "reveal", f"{ctx.game.who(target)}的身份牌{'被翻开' if up else '重新盖伏'}", rule_of(ctx, effect)
+            )
+
+
+def take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """获取技能: the subjects take the first target's whole kit, fresh (光耀加身)."""
+    if ctx.targets:
+        for target in subjects:
+            kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
+
+
+def revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """复活: the subjects still out are back in the game; the public is told (at 开门 for a night's)."""
+    game = ctx.game
+    for target in subjects:
+        if game.st.seat(target).alive:
+            continue
+        change.revive(game, target, rule_of(ctx, effect))
+        game.tell(target, f"你复活了（{ctx.source_name}）。")
+        if not game.withheld("复活"):
+            game.public(f"{texts.public_label(game.rs, game.st.seat(target))}复活。")
+
+
+def roster_move(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """下蛊: the subjects move into (add) or out of (remove) the acting seat's 名单."""
+    for target in subjects:
+        rosters.edit(ctx.game, ctx.actor, target, add=effect.arg == "add", rule=rule_of(ctx, effect))
+
+
+def roster_shelter(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """巫蛊之术: tonight the acting seat's 名单 members but the first target are spared their outs."""
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    target = ctx.targets[0] if ctx.targets else 0
+    skill = ctx.skill.name if ctx.skill else rule_of(ctx, effect)
+    rosters.shelter_tonight(ctx.game, ctx.actor, target, skill, str(arg.get("kind", "")), str(arg.get("backlash", "")))
+
+
+def skill_named(ctx: Ctx, name: object) -> str:
+    """A skill named in an effect, or the act's choice (``choice``: 指定一个自己的技能)."""
+    return (ctx.choice or "") if name == "choice" else str(name)
+
+
+def add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    name = skill_named(ctx, effect.arg["skill"])
+    for target in subjects:
+        skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), rule_of(ctx, effect))
+
+
+def refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        for name in refreshed(ctx, effect.arg, target):
+            skill_uses.refresh(ctx.game, target, name, rule_of(ctx, effect))
+
+
+def refreshed(ctx: Ctx, name: object, target: int) -> list[str]:
+    """The skills a refresh names; ``kit``: its [实际身份]'s own (天命所归), the refreshing one left out."""
+    if name != "kit":
+        return [skill_named(ctx, name)]
+    seat = ctx.game.st.seat(target)
+    own = ctx.game.rs.roles[seat.cards[seat.current].role].skills
+    return [n for n in own if not (ctx.skill and n == ctx.skill.name)]
+
+
+def boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    for target in subjects:
+        name = str(effect.arg.get("skill") or ctx.choice or "")
+        skill_uses.boost(ctx.game, target, name, int(effect.arg.get("swift", 1)), rule_of(ctx, effect))
+
+
+def put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    if ctx.actor and ctx.choice:
+        faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
