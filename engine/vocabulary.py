@@ -307,6 +307,7 @@ SKILL_KEYS = {
     "consecutive": "true: its targets are consecutive seats of the first 讨论日's 电梯楼 — every seat, 首尾相邻 (雪恨: 首日讨论日电梯楼的连续三名玩家)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
     "waits": "{expansion: text}: parts of it that wait for an expansion",
+    "unbuilt": "text: a part of it not built yet — the skill plays without that part, and the check lists it (not implemented) with this text",
     "minutes": "its time limit in its step or prompt: N | {day: N, night: N}",
     "not_current": "{tags, skills}: what the card gives even when not current (隐匿)",
     "only_if": "a condition on the game and the acting seat (第一晚不可发动 unless 骑士)",

@@ -34,6 +34,8 @@ def _unimplemented(rs: Ruleset) -> list[tuple[str, str, str]]:
                 out.append(
                     (skill.expansion or role.expansion, skill.where, f"{role.name} 的技能 {skill.name} —— {skill.todo}")
                 )
+            if skill.unbuilt:
+                out.append(("", skill.where, f"{role.name} 的技能 {skill.name} 的部分 —— {skill.unbuilt}"))
             for expansion, part in skill.waits:
                 out.append((expansion, skill.where, f"{role.name} 的技能 {skill.name} 的部分 —— {part}"))
     out += [

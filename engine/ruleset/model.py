@@ -135,6 +135,7 @@ class Skill:
     consecutive: bool = False  # its targets are neighbours in the first day's 电梯楼 (雪恨)
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
+    unbuilt: str = ""  # a part not built yet: the skill plays without it, the check lists it
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
     gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
     places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)

@@ -242,6 +242,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         consecutive=ctx.flag(node, "consecutive"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),
+        unbuilt=ctx.text(node, "unbuilt"),
         aura=_auras(node, ctx, what),
         gains_uses=_gains_uses(node, ctx, what),
         places=_places(node, ctx, what),

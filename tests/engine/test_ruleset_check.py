@@ -108,6 +108,20 @@ def test_a_status_still_to_build_is_listed_at_its_line(tmp_path: Path) -> None:
     assert f"ruleset.yaml:{line}: 未实现：状态 狂躁 —— 开门前强制投票" in done.stdout
 
 
+def test_a_skill_part_not_built_is_listed_and_the_skill_still_plays(tmp_path: Path) -> None:
+    ruleset = copy_ruleset(tmp_path)
+    roles = ruleset / "roles.yaml"
+    text = roles.read_text(encoding="utf-8")
+    at = text.index("      预言:")
+    tags = text.index("        tags:", at)
+    roles.write_text(text[:tags] + "        unbuilt: 查验两人\n" + text[tags:], encoding="utf-8")
+    done = check(ruleset)
+    assert done.returncode == 2, done.stdout
+    assert "预言家 的技能 预言 的部分 —— 查验两人" in done.stdout
+    skill = load_ruleset(ruleset).roles["预言家"].skills["预言"]
+    assert skill.unbuilt == "查验两人" and not skill.todo
+
+
 def test_a_role_in_a_section_merged_from_two_files_is_reported_in_its_own_file(tmp_path: Path) -> None:
     ruleset = copy_ruleset(tmp_path)
     (ruleset / "zz_more_roles.yaml").write_text(
