@@ -7,20 +7,13 @@ from __future__ import annotations
 from engine import commands as c
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import T0
+from tests.engine.builders import own_board
 
 BOARD = ("幽魂", "变脸者", "狼巫", "纯白之女", "长老")
 
 
 def _game() -> Game:
-    start = c.Start(
-        at=T0,
-        seed=1,
-        names=("甲", "乙", "丙", "丁", "戊"),
-        roles=tuple((r,) for r in BOARD),
-        options=(("自定板子", True),),
-    )
-    return Game.start(load_ruleset("m216_mask"), start)
+    return own_board(load_ruleset("m216_mask"), BOARD)
 
 
 def test_several_words_of_a_list_are_one_choice() -> None:

@@ -111,6 +111,18 @@ def dual_game(*hands: tuple[str, str], seed: int = 1, **options: object) -> Game
     )
 
 
+def own_board(rs: Ruleset, roles: tuple[str, ...], seed: int = 1) -> Game:
+    """A game of the 导演's own board (自定板子): one card per seat, in order, seats named 甲, 乙, …."""
+    start = c.Start(
+        at=T0,
+        seed=seed,
+        names=NAMES[: len(roles)],
+        roles=tuple((r,) for r in roles),
+        options=(("自定板子", True),),
+    )
+    return Game.start(rs, start)
+
+
 def played(tmp_path: Path, text: str) -> Game:
     """The game a scenario's text leaves, run from a file in ``tmp_path``."""
     return run_scenario(tmp_path, text).game
@@ -146,6 +158,19 @@ def genshin_with(tmp_path: Path, file: str, role: str, block: str) -> Path:
     lines[starts[0] : end] = [block]
     path.write_text("".join(lines), encoding="utf-8")
     return rules
+
+
+def probe_seer_run(tmp_path: Path, feedback: str, roles: tuple[str, ...], script: str) -> Runner:
+    """A scenario on 165's own board where 预言家 is a probe: its <预言> feeds back ``feedback`` (a
+    template: {seen_camp}, {role} …) about its target, whatever the written role says."""
+    probe = (
+        "  预言家:\n    camp: 村民阵营\n    pool: 验人系\n    skills:\n      预言:\n"
+        "        text: 预言[深夜][指定]\n        tags: [深夜, 指定]\n        effects:\n"
+        f'          - feedback: "{feedback}"\n'
+    )
+    rules = genshin_with(tmp_path, "roles_seers_village.yaml", "预言家", probe)
+    board = "".join(f"  - {{name: {n}, role: {r}}}\n" for n, r in zip(NAMES, roles, strict=False))
+    return run_scenario(tmp_path, f"ruleset: {rules}\noptions: {{自定板子: true}}\nplayers:\n{board}script:\n{script}")
 
 
 def m216_problems_with_entry(tmp_path: Path, entry: str) -> list[str]:

@@ -52,3 +52,25 @@ def play_and_check(rs: Ruleset, first: c.Start, garbage: Garbage, garbage_rate: 
     assert pickle.dumps(again.fingerprint()) == pickle.dumps(game.fingerprint())
     assert replayed == messages
     return game
+
+
+def garbage(game: Game, rng: random.Random) -> c.Command:
+    """A command anyone might send: any seat number (0 and one past the last too), any skill of the
+    ruleset or none of it, votes, advances and rulings, for the game's ruleset."""
+    now = game.st.clock.real(game.st.now)
+    n = len(game.st.seats)
+    skills = [name for role in game.rs.roles.values() for name in role.skills] + ["杀人", "飞天"]
+    return rng.choice(
+        [
+            c.Act(
+                at=now,
+                seat=rng.randint(0, n + 1),
+                skill=rng.choice(skills),
+                targets=tuple(rng.randint(0, n + 1) for _ in range(rng.randint(0, 3))),
+            ),
+            c.Pass(at=now, seat=rng.randint(0, n + 1)),
+            c.CastVote(at=now, seat=rng.randint(0, n + 1), target=rng.randint(0, n + 1)),
+            c.Advance(at=now),
+            c.Ruling(at=now, what=rng.choice(["kill", "revive", "bogus"]), seat=rng.randint(0, n + 1)),
+        ]
+    )

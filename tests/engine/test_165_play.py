@@ -10,10 +10,9 @@ import random
 import pytest
 
 from engine import commands as c
-from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import T0
-from tests.engine.random_play import play_and_check
+from tests.engine.random_play import garbage, play_and_check
 
 RS = load_ruleset("genshin_165")
 WRITTEN = {
@@ -37,26 +36,6 @@ def board(seed: int) -> tuple[str, ...]:
     out += pick(WRITTEN["村民阵营"], n - len(out))
     rng.shuffle(out)
     return tuple(out)
-
-
-def garbage(game: Game, rng: random.Random) -> c.Command:
-    now = game.st.clock.real(game.st.now)
-    n = len(game.st.seats)
-    skills = [name for role in RS.roles.values() for name in role.skills] + ["杀人", "飞天"]
-    return rng.choice(
-        [
-            c.Act(
-                at=now,
-                seat=rng.randint(0, n + 1),
-                skill=rng.choice(skills),
-                targets=tuple(rng.randint(0, n + 1) for _ in range(rng.randint(0, 3))),
-            ),
-            c.Pass(at=now, seat=rng.randint(0, n + 1)),
-            c.CastVote(at=now, seat=rng.randint(0, n + 1), target=rng.randint(0, n + 1)),
-            c.Advance(at=now),
-            c.Ruling(at=now, what=rng.choice(["kill", "revive", "bogus"]), seat=rng.randint(0, n + 1)),
-        ]
-    )
 
 
 def test_every_camp_has_written_roles_to_play() -> None:

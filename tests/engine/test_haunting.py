@@ -6,26 +6,18 @@ from __future__ import annotations
 import pytest
 
 from engine import change, haunting, messages
-from engine import commands as c
 from engine.errors import Refusal
 from engine.game import Game
 from engine.legal import check_choice
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import T0, run_to
+from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("m216_mask")
 BOARD = ("幽魂", "狼巫", "灵能", "纯白之女", "长老")
 
 
 def _game() -> Game:
-    start = c.Start(
-        at=T0,
-        seed=1,
-        names=("甲", "乙", "丙", "丁", "戊"),
-        roles=tuple((r,) for r in BOARD),
-        options=(("自定板子", True),),
-    )
-    game = Game.start(RS, start)
+    game = own_board(RS, BOARD)
     run_to(game, "night", 1)
     return game
 

@@ -10,33 +10,13 @@ import pytest
 
 from engine import commands as c
 from engine import draw
-from engine.game import Game, check_start
+from engine.game import check_start
 from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import T0
-from tests.engine.random_play import play_and_check
+from tests.engine.random_play import garbage, play_and_check
 
 RS = load_ruleset("m216_mask")
 NAMES = tuple(f"角色{i}" for i in range(1, 15))
-
-
-def garbage(game: Game, rng: random.Random) -> c.Command:
-    now = game.st.clock.real(game.st.now)
-    n = len(game.st.seats)
-    skills = [name for role in RS.roles.values() for name in role.skills] + ["杀人", "飞天"]
-    return rng.choice(
-        [
-            c.Act(
-                at=now,
-                seat=rng.randint(0, n + 1),
-                skill=rng.choice(skills),
-                targets=tuple(rng.randint(0, n + 1) for _ in range(rng.randint(0, 3))),
-            ),
-            c.Pass(at=now, seat=rng.randint(0, n + 1)),
-            c.CastVote(at=now, seat=rng.randint(0, n + 1), target=rng.randint(0, n + 1)),
-            c.Advance(at=now),
-            c.Ruling(at=now, what=rng.choice(["kill", "revive", "bogus"]), seat=rng.randint(0, n + 1)),
-        ]
-    )
 
 
 def playable_seeds(count: int) -> list[int]:

@@ -9,25 +9,17 @@ from pathlib import Path
 import pytest
 
 from engine import cards
-from engine import commands as c
 from engine.errors import RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import T0, run_to
+from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("m216_mask")
 BOARD = ("长老", "流光伯爵", "长老", "夜之贵族", "长老")
 
 
 def _game() -> Game:
-    start = c.Start(
-        at=T0,
-        seed=1,
-        names=("甲", "乙", "丙", "丁", "戊"),
-        roles=tuple((r,) for r in BOARD),
-        options=(("自定板子", True),),
-    )
-    game = Game.start(RS, start)
+    game = own_board(RS, BOARD)
     run_to(game, "night", 2)
     game.st.seat(4).card.skills["暗夜之佑"].uses = 0  # spent, as after its use
     return game

@@ -7,29 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.scenario.runner import Runner
-from tests.engine.builders import genshin_with, run_scenario, told
+from tests.engine.builders import probe_seer_run, told
 
-SEER = """  预言家:
-    camp: 村民阵营
-    pool: 验人系
-    skills:
-      预言:
-        text: 预言[深夜][指定]
-        tags: [深夜, 指定]
-        effects:
-          - feedback: "{target}的身份为{role}。"
-"""
+ROLES = ("噬时狼妃", "狙击手", "预言家", "石像鬼", "女巫", "猎人", "守卫")
 
 
 def run(tmp_path: Path, script: str) -> Runner:
-    rules = genshin_with(tmp_path, "roles_seers_village.yaml", "预言家", SEER)
-    board = "".join(
-        f"  - {{name: {n}, role: {r}}}\n"
-        for n, r in zip(
-            "甲乙丙丁戊己庚", ("噬时狼妃", "狙击手", "预言家", "石像鬼", "女巫", "猎人", "守卫"), strict=True
-        )
-    )
-    return run_scenario(tmp_path, f"ruleset: {rules}\noptions: {{自定板子: true}}\nplayers:\n{board}script:\n{script}")
+    return probe_seer_run(tmp_path, "{target}的身份为{role}。", ROLES, script)
 
 
 def test_a_villagers_skill_on_the_guarded_seat_turns_back_and_a_wolfs_does_not(tmp_path: Path) -> None:
