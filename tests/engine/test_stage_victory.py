@@ -6,23 +6,14 @@ from engine import commands as c
 from engine.game import Game
 from engine.phases import Phase
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import NAMES, T0, at, new_game, run_to
+from tests.engine.builders import at, new_game, own_board, run_to
 
 # 甲 乙 [群内], 丙 a 狼 without a tag, then four 村民: 7 players, round(7 × 0.3) = 2 狼人 out loses.
 BOARD = ("噬时狼妃", "狼祭司", "机械狼", "上帝使徒", "赏金猎人", "锈剑骑士", "圣女")
 
 
 def genshin_game() -> Game:
-    return Game.start(
-        load_ruleset("genshin_165"),
-        c.Start(
-            at=T0,
-            seed=1,
-            names=NAMES[: len(BOARD)],
-            roles=tuple((r,) for r in BOARD),
-            options=(("自定板子", True),),
-        ),
-    )
+    return own_board(load_ruleset("genshin_165"), BOARD)
 
 
 def kill(game: Game, seat: int) -> None:

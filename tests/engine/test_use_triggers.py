@@ -6,26 +6,16 @@ the effects ``take_kit`` and ``reveal: false`` (重新盖伏)."""
 from __future__ import annotations
 
 from engine import cards, effects, flow, queue
-from engine import commands as c
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import NAMES, T0, act, run_to
+from tests.engine.builders import act, own_board, run_to
 
 BOARD = ("圣光骑士", "女巫", "乌鸦", "潜行者", "黑武士", "官员", "狼巫", "狼巫")
 KNIGHT, WITCH, BLACK = 1, 2, 5
 
 
 def _game() -> Game:
-    return Game.start(
-        load_ruleset("m216_mask"),
-        c.Start(
-            at=T0,
-            seed=1,
-            names=NAMES[: len(BOARD)],
-            roles=tuple((r,) for r in BOARD),
-            options=(("自定板子", True),),
-        ),
-    )
+    return own_board(load_ruleset("m216_mask"), BOARD)
 
 
 def _holds(game: Game, seat: int, name: str) -> bool:
