@@ -134,8 +134,9 @@ def _in_roster(value: bool, s: Seat, a: int, st: GameState) -> bool:
 
 
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
-    # a card out tonight counts until 开门 tells of it: a 选择范围 must not show what nobody may know yet
-    tonight = f"{Phase.NIGHT}:{st.day}" if phases.PHASES[st.phase].news_waits else ""
+    # a card out tonight counts until 开门 tells of it (through the 竞选日 before it too): a 选择范围 must
+    # not show what nobody may know yet
+    tonight = f"{Phase.NIGHT}:{st.day}" if phases.PHASES[st.phase].before_news else ""
     return sum(1 for c in s.cards if not c.out or c.out_phase == tonight) == value
 
 

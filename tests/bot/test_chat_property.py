@@ -128,5 +128,6 @@ def _audit(game: Game, seat: int, answer: str, text: str, named: tuple[int, ...]
 @given(seed=st.integers(min_value=0, max_value=100_000))
 @example(seed=99999)  # secret_number: 「同意拍刀,秘密数字2,癸」 is answered quoting the sender's own words
 @example(seed=43999)  # dual_identity: 捣蛋's 选择范围 at dawn left out a seat whose card went out that night
+@example(seed=134)  # dual_identity: …and on the 竞选日 before 开门, when the night's news is not told yet
 def test_no_chat_input_crashes_or_changes_a_game_it_is_refused(ruleset: str, seed: int) -> None:
     assert _play(ruleset, seed, 400) > 0
