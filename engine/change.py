@@ -30,16 +30,8 @@ def become(game: Context, target: int, role: str, rule: str, keep_camp: bool = F
     game.changed(target)
     game.log("card", f"{game.who(target)}的身份由{old}变为{role}", rule)
     for skill in game.rs.roles[role].skills.values():
-        for grant in skill.grants if skill.name in card.skills else ():
-            game.grant_status(
-                target,
-                grant.status,
-                source=target,
-                until=f"skill:{skill.name}",
-                uses=grant.uses,
-                rule=rule,
-                quiet=True,
-            )
+        if skill.name in card.skills:
+            game.hold_grants(target, skill, rule)
     if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
         game.set_camp(target, card.camp, rule)
     if seat.alive:

@@ -23,7 +23,7 @@ from engine.errors import Refusal
 from engine.events import SkillsLost, StatusEnded, TeamFormed
 from engine.messages import Audience, Message
 from engine.phases import PHASES
-from engine.ruleset.model import Ruleset
+from engine.ruleset.model import Ruleset, Skill
 from engine.ruleset.status_parts import Again
 from engine.ruleset.steps import first_to_come
 from engine.state import Damage, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
@@ -290,6 +290,13 @@ class Context:
     def queue_out(self, target: int, cause: str, source: int = 0, kind: str = "") -> None:
         queue.push_front(self, [queue.Out(target, cause, kind, source)])
 
+    def hold_grants(self, no: int, skill: Skill, rule: str) -> None:
+        """The statuses the skill gives its holder while held (主宰黑夜's [不死]), lasting as the skill does."""
+        for grant in skill.grants:
+            self.grant_status(
+                no, grant.status, source=no, until=f"skill:{skill.name}", uses=grant.uses, rule=rule, quiet=True
+            )
+
     def grant_skill(self, target: int, name: str, rule: str) -> None:
         """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""
         seat = self.st.seat(target)
@@ -301,10 +308,7 @@ class Context:
             state.uses = None if state.uses is None or skill.uses is None else state.uses + skill.uses
         else:
             seat.card.skills[name] = SkillState(name, skill.uses, granted=self.st.grants)
-            for grant in skill.grants:  # the statuses held with it (不归: 无法获得[群内]标签)
-                self.grant_status(
-                    target, grant.status, source=target, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
-                )
+            self.hold_grants(target, skill, rule)  # the statuses held with it (不归: 无法获得[群内]标签)
         self.changed(target)
         self.log("skill", f"{self.who(target)}的{seat.card.role}获得技能{name}", rule)
 

@@ -376,11 +376,8 @@ def _borrow(game: Context, actor: int, lender_no: int, rule: str) -> None:
             run(Ctx(game, actor=lender_no, skill=skill, rule=rule), skill.on_lost_after_use)
     st.lent[lender_no] = actor
     seat.borrowed = {name: SkillState(name, skill.uses) for name, skill in defs}
-    for name, skill in defs:
-        for grant in skill.grants:
-            game.grant_status(
-                actor, grant.status, source=actor, until=f"skill:{name}", uses=grant.uses, rule=rule, quiet=True
-            )
+    for _, skill in defs:
+        game.hold_grants(actor, skill, rule)
     names = "、".join(f"<{n}>" for n, _ in defs) or "无"
     game.feedback(actor, f"{game.label(lender_no)}原本拥有的技能：{names}。今晚由你代替其行使。", rule)
     game.changed()

@@ -121,16 +121,7 @@ class Game(Context):
             dealt = "、".join(card.role + (f"（{card.dealt}）" if card.dealt else "") for card in seat.cards)
             self.log("deal", f"{self.who(seat.no)}：{dealt}（{seat.camp}）", "分发身份")
             for skill in cards.held_skills(self, seat):
-                for grant in skill.grants:
-                    self.grant_status(
-                        seat.no,
-                        grant.status,
-                        source=seat.no,
-                        until=f"skill:{skill.name}",
-                        uses=grant.uses,
-                        rule=skill.name,
-                        quiet=True,
-                    )
+                self.hold_grants(seat.no, skill, skill.name)
         for team in rs.teams.values():
             members = [s.no for s in st.seats if any(team.name in rs.roles[card.role].teams for card in s.cards)]
             if members:

@@ -49,10 +49,7 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
             continue
         st.grants += 1
         card.skills[skill.name] = SkillState(skill.name, skill.uses, granted=st.grants, of_role=role)
-        for grant in skill.grants:
-            game.grant_status(
-                taker, grant.status, source=taker, until=f"skill:{skill.name}", uses=grant.uses, rule=rule, quiet=True
-            )
+        game.hold_grants(taker, skill, rule)
         gained.append(skill.name)
     game.changed(taker)
     if gained:
