@@ -483,15 +483,16 @@ def _pull(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _ban_skill(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """鹰袭: tonight no seat may use the skill the act's choice names; each seat holding it is told."""
+    """鹰袭: tonight no seat may use the skill the act's choice names; each seat holding it is told it
+    cannot (会得到通知当晚不能发动该技能), not by which skill: that would tell a 鹫狼 is on the board."""
     game, name, rule = ctx.game, ctx.choice or "", rule_of(ctx, effect)
     if not name:
         return
-    game.st.bans.append((name, rule))
+    game.st.bans.append(name)
     game.log("ban", f"今晚<{name}>被封锁", rule)
     for seat in game.st.seats:
         if seat.alive and cards.find(game, seat, name) is not None:
-            game.tell(seat.no, f"今晚你不能发动<{name}>（<{rule}>）。")
+            game.tell(seat.no, f"今晚你不能发动<{name}>。")
 
 
 def _turn_back(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -66,7 +66,7 @@ def revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         if game.st.seat(target).alive:
             continue
         change.revive(game, target, rule_of(ctx, effect))
-        game.tell(target, f"你复活了（{ctx.source_name}）。")
+        game.tell(target, "你复活了。")  # not by which skill: that would tell its role is on the board
         if not game.withheld("复活"):
             game.public(f"{texts.public_label(game.rs, game.st.seat(target))}复活。")
 

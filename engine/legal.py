@@ -97,9 +97,8 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     lost = not_held(game, seat, skill)
     if lost:
         return lost
-    banned = next((rule for name, rule in st.bans if name == skill.name), "")
-    if banned:  # 鹰袭: 封锁技能封锁的是名字
-        return f"今晚<{skill.name}>已被<{banned}>封锁，不能发动"
+    if skill.name in st.bans:  # 鹰袭: 封锁技能封锁的是名字 (not saying by whom: the board is secret)
+        return f"今晚<{skill.name}>已被封锁，不能发动"
     if last_words:
         why = _last_words_closed(game, seat, skill)
         if why:

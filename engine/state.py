@@ -335,7 +335,7 @@ class GameState:
     pulls: list[Pull] = field(default_factory=list)  # tonight's 磁吸, in the order they were used
     # tonight's 时间逆流: (reflector, the seat it guards, the users whose skills turn back, rule)
     turn_backs: list[tuple[int, int, dict[str, Any], str]] = field(default_factory=list)
-    bans: list[tuple[str, str]] = field(default_factory=list)  # 鹰袭 tonight: (the skill no seat may use, rule)
+    bans: list[str] = field(default_factory=list)  # 鹰袭 tonight: the skills no seat may use
     # tonight's checks, where a skill reads them (照耀 → 耀光): (user, skill, target, seen role, its pool, seen camp)
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)

@@ -26,7 +26,8 @@ script:
 def test_every_holder_is_told_and_the_ban_ends_with_the_night(tmp_path: Path) -> None:
     runner = run_scenario(tmp_path, BOARD)
     for no in (2, 3):
-        assert "今晚你不能发动<查验>（<鹰袭>）。" in told(runner, no)
+        assert "今晚你不能发动<查验>。" in told(runner, no)
+        assert not any("鹰袭" in t for t in told(runner, no))  # the board is secret: no word of a 鹫狼
         assert not any("实际阵营为" in t for t in told(runner, no))
     assert not any("今晚你不能发动" in t for no in (1, 4, 5, 6) for t in told(runner, no))
     assert runner.game.st.bans == []
