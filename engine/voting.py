@@ -26,8 +26,16 @@ from engine.state import Seat, Vote
 BEFORE_OPENING = (Phase.DUSK, Phase.NIGHT, Phase.DAWN)  # 关门 … 开门: a [狂躁] vote goes to the next day
 
 
-def _votable(game: Context) -> list[int]:
-    return [s.no for s in game.st.seats if cards.publicly_in(game, s) and not caps.has(game, s, "not_votable")]
+def _votable(game: Context, before_news: bool = False) -> list[int]:
+    """The seats a vote may name; ``before_news``: as known before tonight's outs are told (a [狂躁]
+    vote between 关门 and 开门 must not show who went out tonight)."""
+    st = game.st
+    return [
+        s.no
+        for s in st.seats
+        if (cards.publicly_in(game, s) or (before_news and s.no in st.night_deaths))
+        and not caps.has(game, s, "not_votable")
+    ]
 
 
 def cast(game: Context, cmd: c.CastVote) -> str:
@@ -109,7 +117,7 @@ def _cast_early(game: Context, voter: Seat, target: int) -> str:
     if voter.no in st.early_votes:
         done = _vote_text(game, st.early_votes[voter.no])
         raise Refusal(f"你处于[狂躁]状态，已决定下一个讨论日的放逐投票（{done}），不允许改票。")
-    legal = _votable(game)
+    legal = _votable(game, before_news=True)
     if target and target not in legal:
         options = texts.options(game.rs, [st.seat(n) for n in legal])
         raise Refusal(f"没有这个投票对象（已出局或不存在）。可投：{options}，或「弃权」。")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine import commands as c
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import NAMES, T0, at, run_to, vote
+from tests.engine.builders import NAMES, T0, act, at, run_to, run_to_step, vote
 
 BOARD = ("圣光骑士", "女巫", "乌鸦", "潜行者", "黑武士", "官员", "狼巫")
 HOLDER = 3
@@ -76,3 +76,19 @@ def test_a_bad_target_before_the_opening_is_refused_and_others_still_wait_for_th
     assert vote(game, HOLDER, 0).accepted  # 弃权 is a decision too
     run_to(game, "day", 3)
     assert game.st.votes[HOLDER].target is None and 4 not in game.st.votes
+
+
+def test_at_night_the_holder_is_not_shown_who_went_out_tonight() -> None:
+    game = _game()
+    run_to(game, "night", 2)
+    run_to_step(game, "深夜2")
+    assert act(game, 7, "杀人", 2).accepted  # 狼巫 holds the knife on this board
+    while game.st.seat(2).alive:  # to 凌晨2's close: the night's outs are settled, 开门 still to come
+        deadline = game.next_deadline()
+        assert deadline is not None and game.st.phase != "day"
+        game.tick(deadline)
+    assert game.st.phase != "day"
+    assert not game.st.seat(2).alive  # out tonight, not told before 开门
+    refused = vote(game, HOLDER, 99)
+    assert not refused.accepted and "2号乙" in refused.reply, refused.reply
+    assert vote(game, HOLDER, 2).accepted  # naming it is taken, as it would be for any seat in play at 关门
