@@ -78,10 +78,13 @@ class Context:
 
     def feedback(self, seat: int, text: str, rule: str) -> None:
         self.tell(seat, text, "feedback")
-        for ghost, name, holder in self.st.haunts:  # 阴魂不散: 幽魂知晓行动情况以及反馈
-            if holder == seat and name == rule:
-                self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
+        for ghost in self.haunted_by(seat, rule):  # 阴魂不散: 幽魂知晓行动情况以及反馈
+            self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
         self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
+
+    def haunted_by(self, seat: int, skill: str) -> list[int]:
+        """The ghosts told of this seat's acts and feedback of this skill tonight (阴魂不散, engine/haunting.py)."""
+        return [ghost for ghost, name, holder in self.st.haunts if holder == seat and name == skill]
 
     def feedback_given(self, seat: int, rule: str) -> list[str]:
         """Every 反馈 the seat was given by that skill (or rule) so far, oldest first, as the log keeps it."""

@@ -41,12 +41,7 @@ def haunt(game: Context, ghost: int, names: tuple[str, ...], rule: str) -> None:
     game.log("haunt", "；".join(f"{game.who(ghost)}知晓{game.who(no)}的{name}" for name, no in found), rule)
 
 
-def watchers(game: Context, seat: int, skill: str) -> list[int]:
-    """The ghosts told of this seat's acts and feedback of this skill tonight."""
-    return [ghost for ghost, name, holder in game.st.haunts if holder == seat and name == skill]
-
-
 def tell_act(game: Context, seat: int, skill: str, what: str) -> None:
     """The act a haunted seat made (行动情况), as its ghosts see it."""
-    for ghost in watchers(game, seat, skill):
+    for ghost in game.haunted_by(seat, skill):
         game.say(to_seat(ghost), f"〔阴魂不散〕{game.label(seat)}发动{skill}" + (f"：{what}。" if what else "。"))

@@ -31,8 +31,8 @@ def test_the_pairs_are_the_seats_able_to_use_a_named_skill() -> None:
     game.st.seat(4).card.skills["照耀"].lost = True  # lost: not able to use it
     haunting.haunt(game, 1, ("黑暗侦测", "照耀", "阴魂不散"), "阴魂不散")
     assert game.st.haunts == [(1, "黑暗侦测", 2)]
-    assert haunting.watchers(game, 2, "黑暗侦测") == [1]
-    assert haunting.watchers(game, 2, "光明湮灭") == []
+    assert game.haunted_by(2, "黑暗侦测") == [1]
+    assert game.haunted_by(2, "光明湮灭") == []
 
 
 def test_both_sides_may_ask_for_a_group_and_the_directors_are_told_the_pairs() -> None:
