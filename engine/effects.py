@@ -168,6 +168,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return bool(ctx.targets)
     if name == "two_targets":
         return len(ctx.targets) == 2
+    if name == "two_unswapped":  # 后发动的交换若结算到先交换的结算目标，交换发动无效
+        return len(ctx.targets) == 2 and all(st.redirects.get(t, t) == t for t in ctx.targets)
     if name == "choice_dealt":  # 询问: 场上（开局身份表）是否有此身份牌, 底牌身份 included
         return any(ctx.choice in (c.dealt_as, c.role) for o in st.seats for c in o.cards) or any(
             ctx.choice in o.faces for o in st.seats

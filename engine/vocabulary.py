@@ -230,6 +230,7 @@ GAME_CONDITIONS = {
     "one_target": "the skill was used on exactly one target (交换 with one 角色)",
     "any_targets": "the skill was used on at least one target",
     "two_targets": "the skill was used on exactly two targets (御前决斗: 若结算目标正好为2个)",
+    "two_unswapped": "exactly two targets, neither of them already the 结算目标 of an earlier `redirect` tonight (交换 PS: 后发动的交换若结算到先交换的结算目标，交换发动无效)",
     "choice_dealt": "the role the act's choice names was dealt in this game, or is some seat's 底牌 (询问: 场上（开局身份表）是否有此身份牌…底牌身份…也会反馈存在)",
     "around_alike": "the first target and the living seats beside it are all seen as 村民阵营, or all as not (狐狸<狡黠>: 若是…并失去此技能)",
 }
@@ -304,6 +305,7 @@ SKILL_KEYS = {
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
     "among_out": "true: its targets are seats already out (顺从)",
     "with_out": "true: its targets may be seats already out as well as seats in (占星师<查验>: 一个任意角色和一个已出局任意角色)",
+    "also_in": "true: an [亡语] skill usable by its holder while still in as well, in the same step (替罪羊<迷魂羊肉>: 只需要触发过[冤死]或[替死]就能发动，而不论是否出局)",
     "consecutive": "true: its targets are consecutive seats of the first 讨论日's 电梯楼 — every seat, 首尾相邻 (雪恨: 首日讨论日电梯楼的连续三名玩家)",
     "expansion": "the option (an expansion) it belongs to: with `todo`, it waits for that expansion",
     "waits": "{expansion: text}: parts of it that wait for an expansion",

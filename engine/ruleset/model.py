@@ -132,6 +132,7 @@ class Skill:
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
     with_out: bool = False  # its targets may be seats out as well as seats in
+    also_in: bool = False  # an [亡语] skill its holder may use while still in too (迷魂羊肉: 而不论是否出局)
     consecutive: bool = False  # its targets are neighbours in the first day's 电梯楼 (雪恨)
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion
