@@ -65,6 +65,7 @@ from engine import (
     cards,
     change,
     conditions,
+    dice,
     duels,
     feedback_verbs,
     kit_verbs,
@@ -106,6 +107,7 @@ ONCE_VERBS = {
     "haunt",
     "ban_skill",
     "feedback_acts",
+    "roll",
 }
 
 
@@ -126,6 +128,8 @@ def _extras_chosen(ctx: Ctx, words: tuple[str, ...]) -> bool:
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
+    if effect.if_roll and not dice.rolled_in(ctx, effect):
+        return False
     if effect.if_choice and ctx.choice not in effect.if_choice and not _extras_chosen(ctx, effect.if_choice):
         return False
     if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
@@ -512,6 +516,7 @@ VERBS = {
     "status": _status,
     "remove_status": _remove_status,
     "feedback": feedback_verbs.feedback,
+    "roll": dice.roll,
     "feedback_damage": feedback_verbs.feedback_damage,
     "notify": _notify,
     "announce": _announce,

@@ -50,6 +50,7 @@ class Effect:
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
     notice: str = ""  # an announce's notice kind (幽暗无光's public_only); "": 公示
     held: bool = False  # an announce kept for the next 开门 (熊: 下一个游戏日白天将公示)
+    if_roll: tuple[int, ...] = ()  # (low, high): only when this run's die shows a face between them
 
 
 @dataclass(frozen=True)
