@@ -69,7 +69,10 @@ def strike(game: Context, damage: Damage) -> None:
         game.log("hit", f"{damage.cause}指向的{game.who(seat.no)}的身份牌已出局，无效", damage.cause)
         return
     shield = guard.first_guard(
-        game, seat, guard.Hit((damage.kind,), "strike", damage.kind, damage.source), SOONEST.get(game.st.phase, ())
+        game,
+        seat,
+        guard.Hit((damage.kind,), "strike", damage.kind, damage.source, damage.cause),
+        SOONEST.get(game.st.phase, ()),
     )
     if shield is not None:
         name, stops = shield.name, rs.statuses[shield.name].guards
@@ -79,7 +82,8 @@ def strike(game: Context, damage: Damage) -> None:
         game.log(
             "defence", f"{damage.cause}（{damage.kind}）指向{game.who(seat.no)}：{note}", f"{damage.kind}结算：{name}"
         )
-        effects.run(effects.Ctx(game, actor=seat.no, rule=name), stops.on_stop)
+        attacker = [damage.source] if damage.source else []
+        effects.run(effects.Ctx(game, actor=seat.no, rule=name, targets=attacker), stops.on_stop)
         return
     queue.push_front(
         game,

@@ -28,6 +28,7 @@ class Ctx:
     chosen: list[int] = field(default_factory=list)  # [选择目标], before tonight's redirections
     card: Card | None = None  # the card using the skill
     queued: list[object] = field(default_factory=list)  # strikes and outs, queued in effect order
+    rolled: int = 0  # the face of this run's die (``roll``); 0: none cast
 
     @property
     def source_name(self) -> str:
@@ -58,6 +59,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
     for i, t in enumerate(ctx.targets, 1):
         values.setdefault(f"target_{i}", texts.target_label(rs, st.seat(t)))
     values.setdefault("choice", ctx.choice or "")
+    values.setdefault("roll", ctx.rolled)
     if ctx.actor:
         me = st.seat(ctx.actor)
         values.setdefault("self_name", me.name)

@@ -65,6 +65,7 @@ from engine import (
     cards,
     change,
     conditions,
+    dice,
     duels,
     feedback_verbs,
     kit_verbs,
@@ -106,6 +107,7 @@ ONCE_VERBS = {
     "haunt",
     "ban_skill",
     "feedback_acts",
+    "roll",
 }
 
 
@@ -126,6 +128,8 @@ def _extras_chosen(ctx: Ctx, words: tuple[str, ...]) -> bool:
 
 def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
     st = ctx.game.st
+    if effect.if_roll and not dice.rolled_in(ctx, effect):
+        return False
     if effect.if_choice and ctx.choice not in effect.if_choice and not _extras_chosen(ctx, effect.if_choice):
         return False
     if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
@@ -168,6 +172,8 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
         return bool(ctx.targets)
     if name == "two_targets":
         return len(ctx.targets) == 2
+    if name == "two_unswapped":  # 后发动的交换若结算到先交换的结算目标，交换发动无效
+        return len(ctx.targets) == 2 and all(st.redirects.get(t, t) == t for t in ctx.targets)
     if name == "choice_dealt":  # 询问: 场上（开局身份表）是否有此身份牌, 底牌身份 included
         return any(ctx.choice in (c.dealt_as, c.role) for o in st.seats for c in o.cards) or any(
             ctx.choice in o.faces for o in st.seats
@@ -510,6 +516,7 @@ VERBS = {
     "status": _status,
     "remove_status": _remove_status,
     "feedback": feedback_verbs.feedback,
+    "roll": dice.roll,
     "feedback_damage": feedback_verbs.feedback_damage,
     "notify": _notify,
     "announce": _announce,

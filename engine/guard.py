@@ -32,6 +32,7 @@ class Hit:
     at: str  # strike | out
     kind: str = ""  # the damage kind, whose `ignores` apply as it strikes
     source: int = 0  # the seat whose skill made it; 0: none (the vote, a rule)
+    cause: str = ""  # the skill or rule that made it, as an attack strikes
 
 
 def first_guard(
@@ -56,6 +57,10 @@ def first_guard(
             continue
         if instead and not (status.source and st.seat(status.source).alive):
             continue
+        if guard.causes and hit.cause not in guard.causes:
+            continue
+        if guard.sole and not _sole_target(game, seat.no, guard.sole):
+            continue
         if status.name in rs.guard_order or not rs.guard_order:
             found.append(status)
     found = [s for s in found if _active(game, seat, s)]
@@ -70,6 +75,12 @@ def first_guard(
         return by_time, names.index(status.name)
 
     return min(found, key=rank)
+
+
+def _sole_target(game: Context, no: int, skills: tuple[str, ...]) -> bool:
+    """Every use tonight of these skills reached this seat alone, and at least one did (纵火)."""
+    reached = [targets for name, _user, targets in game.st.reached if name in skills]
+    return bool(reached) and all(targets == (no,) for targets in reached)
 
 
 def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:

@@ -33,6 +33,7 @@ TRIGGER_WORDS = {
     "vote_end": "投票结束后",
     "tally": "计票时",
     "other_out": "其他角色出局时",
+    "other_used": "其他角色发动技能时",
 }
 
 

@@ -180,6 +180,8 @@ def _last_words_closed(game: Context, seat: Seat, skill: Skill) -> str | None:
     if holding is None or skill_uses.last_words_open(game, seat, holding):
         return None
     if not (holding.card or seat.card).out:
+        if skill.also_in:
+            return None
         return f"{skill.name}为[亡语]技能，只能在出局后发动"
     return f"{skill.name}为[亡语]技能，出局后的下一个可发动时段已经结束"
 

@@ -165,7 +165,9 @@ GUARD_KEYS = {
     "instead": "giver: its giver goes out in its holder's place (爱慕); only while the giver is in",
     "uses": "how many hits it stops ([守护:X]); absent: any number",
     "note": "what the log says when it stops one",
-    "on_stop": "effects when it stops a hit (its holder is `self`)",
+    "on_stop": "effects when it stops a hit (its holder is `self`; as an attack strikes, `targets` is the attack's source)",
+    "causes": "only hits with one of these causes, the skill or rule that made them (纵火: 当晚所有的[杀人]技能…则[杀人]无效)",
+    "sole": "skill names: it stops a hit only while every use tonight of these skills had its holder as the one 结算目标, and one did (纵火: 当晚所有的[杀人]技能目标正好是纵火目标)",
     "from": "a condition on the hit's source (the seat whose skill made it): it stops only hits from such a seat, none without a source (版杀守护: 仅针对[实际阵营]为[狼人阵营]的[坚韧]; 宿命: 仅针对[村民阵营])",
 }
 APPEARS_KEYS = {

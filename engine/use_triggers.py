@@ -2,7 +2,8 @@
 
 ``sparing``: the holder's out caused by its own use of one of the trigger's ``skills`` does not
 happen (若本次[决斗]会导致发动者出局，则免于此次出局); the trigger's effects run on that use's
-[结算目标]. ``used``: once such a use has resolved, what it set off included (its attacks and the
+[结算目标]. ``other_used``: another seat of a named 实际身份 used one of them (女巫学徒: 女巫使用过任意药).
+``used``: once such a use has resolved, what it set off included (its attacks and the
 outs they cause), the trigger's effects run — unless the holder no longer holds the trigger's
 skill (并失去[光耀加身]技能, 否则…): so a ``sparing`` that loses its skill is the other branch.
 """
@@ -38,6 +39,25 @@ def queue_after_use(game: Context, seat: Seat, skill: str, head: object | None) 
     work = game.st.work
     at = next((i for i, item in enumerate(work) if item is head), len(work))
     work.insert(at, queue.AfterUse(seat.no, skill))
+
+
+def watchers_react(game: Context, seat: Seat, skill: str) -> None:
+    """``other_used``: the other seats whose trigger names this seat's 实际身份 (its role as dealt) and
+    this skill react to its use, that seat their first target (女巫学徒: 女巫使用过任意药)."""
+    if "other_used" not in game.rs.passes:
+        return
+    for other in game.st.seats:
+        if not other.alive or other.no == seat.no:
+            continue
+        for holding in cards.held(game, other):
+            for trigger in holding.skill.triggers:
+                if (
+                    trigger.on == "other_used"
+                    and skill in trigger.skills
+                    and seat.card.dealt_as in trigger.roles
+                    and cards.usable(game, other, holding)
+                ):
+                    _fire(game, other, holding, trigger, [seat.no], f"{seat.card.dealt_as}发动{skill}")
 
 
 def after_use(game: Context, item: queue.AfterUse) -> None:

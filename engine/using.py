@@ -70,6 +70,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     fire_targeted(game, seat, skill, ctx.targets)
     game.emit(SkillUsed(seat.no, skill.name))
     use_triggers.queue_after_use(game, seat, skill.name, head)
+    use_triggers.watchers_react(game, seat, skill.name)
     return ctx
 
 

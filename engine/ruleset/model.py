@@ -50,6 +50,7 @@ class Effect:
     if_judged: tuple[str, ...] = ()  # the first target's camp as the acting seat's skill judges it
     notice: str = ""  # an announce's notice kind (幽暗无光's public_only); "": 公示
     held: bool = False  # an announce kept for the next 开门 (熊: 下一个游戏日白天将公示)
+    if_roll: tuple[int, ...] = ()  # (low, high): only when this run's die shows a face between them
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class Skill:
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
     with_out: bool = False  # its targets may be seats out as well as seats in
+    also_in: bool = False  # an [亡语] skill its holder may use while still in too (迷魂羊肉: 而不论是否出局)
     consecutive: bool = False  # its targets are neighbours in the first day's 电梯楼 (雪恨)
     expansion: str = ""  # the expansion it belongs to
     waits: tuple[tuple[str, str], ...] = ()  # (expansion, part) waiting for an expansion

@@ -69,7 +69,7 @@ def seen_words(doc: Node, ctx: Context) -> dict[str, str]:
 
 def records(rs: Ruleset) -> frozenset[str]:
     """What tonight's acts must leave for the ruleset's skills: "readings" where a condition reads
-    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat, "acts"
+    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat (or a guard's ``sole`` reads them), "acts"
     where one names a seat's acts (a status's timed effects count: 隼眼)."""
     out: set[str] = set()
     for role in rs.roles.values():
@@ -78,6 +78,8 @@ def records(rs: Ruleset) -> frozenset[str]:
                 out.add("readings")
             if any(e.verb == "feedback_reached" for e in skill.effects):
                 out.add("reached")
+    if any(status.guards and status.guards.sole for status in rs.statuses.values()):
+        out.add("reached")
     timed = [e for status in rs.statuses.values() if status.every for e in status.every.effects]
     if any(e.verb == "feedback_reached" for e in timed):
         out.add("reached")
@@ -90,7 +92,8 @@ def records(rs: Ruleset) -> frozenset[str]:
 
 def passes(rs: Ruleset) -> frozenset[str]:
     """The passes over every seat's skills the ruleset needs at all: "aura" (at each step), "gains_uses"
-    and "headcount" (after each out); a ruleset whose skills have none skips them."""
+    and "headcount" (after each out), "other_used" (after each use); a ruleset whose skills have none
+    skips them."""
     skills = [
         *(s for role in rs.roles.values() for s in role.skills.values()),
         *(s for status in rs.statuses.values() for s in status.skills.values()),
@@ -104,6 +107,8 @@ def passes(rs: Ruleset) -> frozenset[str]:
             out.add("gains_uses")
         if any(t.on == "headcount" for t in skill.triggers):
             out.add("headcount")
+        if any(t.on == "other_used" for t in skill.triggers):
+            out.add("other_used")
     return frozenset(out)
 
 

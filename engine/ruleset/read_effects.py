@@ -105,9 +105,21 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_judged=ctx.names(enode, "if_judged"),
                 notice=ctx.text(enode, "notice"),
                 held=ctx.flag(enode, "held"),
+                if_roll=_if_roll(enode, ctx),
             )
         )
     return tuple(effects)
+
+
+def _if_roll(enode: Node, ctx: Context) -> tuple[int, ...]:
+    """``if_roll: [low, high]``: the faces of the run's die the effect follows (1-3为研发失败)."""
+    raw = enode.get("if_roll")
+    if raw is None:
+        return ()
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(n, int) and n >= 1 for n in raw)):
+        ctx.err(enode, "if_roll", "if_roll 应为骰点范围 [最小, 最大]，例如 [1, 3]")
+        return ()
+    return (raw[0], raw[1])
 
 
 def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
@@ -119,6 +131,8 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, DAMAGE_KEYS, "damage")
             if node.get("night", "next") != "next":
                 ctx.err(node, "night", "damage.night 只可为 next")
+    elif verb == "roll" and not (isinstance(arg, int) and arg >= 2):
+        ctx.err(enode, verb, "roll 应为骰子的面数（至少 2），例如 6")
     elif verb == "out" and isinstance(arg, Node):
         ctx.keys(arg, OUT_KEYS, "out")
         if arg.get("if_out", "self") != "self":

@@ -239,6 +239,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
         with_out=ctx.flag(node, "with_out"),
+        also_in=ctx.flag(node, "also_in"),
         consecutive=ctx.flag(node, "consecutive"),
         expansion=ctx.text(node, "expansion"),
         waits=tuple((str(k), str(v)) for k, v in waits.items()),

@@ -181,6 +181,8 @@ def _guard(node: Node, name: str, ctx: Context) -> Guard | None:
         uses=ctx.integer(gnode, "uses", None),
         note=ctx.text(gnode, "note"),
         on_stop=read_effects(gnode, "on_stop", ctx, what),
+        causes=ctx.names(gnode, "causes"),
+        sole=ctx.names(gnode, "sole"),
     )
 
 

@@ -23,6 +23,8 @@ class Guard:
     note: str = ""
     on_stop: tuple[Effect, ...] = ()
     source: Any = None  # a condition on the hit's source: only hits from such a seat (版杀守护, 宿命)
+    causes: tuple[str, ...] = ()  # only hits with these causes (纵火: [杀人])
+    sole: tuple[str, ...] = ()  # only while every use tonight of these skills reached its holder alone (纵火)
 
     def meets(self, names: tuple[str, ...]) -> bool:
         """Whether it stops a hit known by these names (its kind, its cause)."""
