@@ -297,6 +297,9 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
         if problem:
             raise Refusal(f"{skill.name}：{problem}")
         return
+    if skill.message:
+        _check_message(skill, choice or "")
+        return
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
         if why:
@@ -320,6 +323,15 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
         _check_many(skill, words, choice)
     elif words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
+
+
+def _check_message(skill: Skill, text: str) -> None:
+    """A free text of 1 to ``message`` characters (报信: 50字以内的一段话)."""
+    example = f"例如「{skill.name} 今晚我们去找3号」"
+    if not text.strip():
+        raise Refusal(f"{skill.name}需要写一段话（{skill.message}字以内），{example}。")
+    if len(text) > skill.message:
+        raise Refusal(f"{skill.name}的内容最多{skill.message}字，你写了{len(text)}字，请删短后重发。{example}。")
 
 
 def _check_many(skill: Skill, words: tuple[str, ...], choice: str | None) -> None:

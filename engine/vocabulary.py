@@ -299,6 +299,7 @@ SKILL_KEYS = {
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "choice_count": "N: the choice names N different words, separated by 、 (询问2张村民阵营的身份牌)",
     "choice_camp": "with `choice_of: role`: only roles of this camp (村民阵营的身份牌)",
+    "message": "N: the choice is a free text of 1 to N characters, as {choice} (鹫狼<报信>: 对狼群内私聊50字以内的一段话)",
     "at_random": "true: left unmade at its deadline (passed or silent), it is made at random like a <强制> one's, though it is not <强制> (沉默 still stops it) (摄梦: 若不选择将会随机选择)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

@@ -231,6 +231,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_max=ctx.integer(node, "choice_max", 1) or 1,
         choice_count=ctx.integer(node, "choice_count", 1) or 1,
         choice_camp=choice_camp,
+        message=ctx.integer(node, "message", 0) or 0,
         look_if=ctx.names(node, "look_if"),
         extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
