@@ -30,6 +30,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     out_today: true         went out in today's day or dusk (重定时间)
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     tag: 接刀                bears that card tag now (kept by engine/knife.py)
+    tag_today: 群内          its current card gained that card tag during play this game day (获取[群内]标签的当晚)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
     chosen_tonight: 悬赏     the acting seat named it in this phase with that skill (和自己当晚[悬赏]不重复)
@@ -166,6 +167,10 @@ def _pool(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
 
 def _tag(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(s.no in st.tag_bearers.get(tag, ()) for tag in values)
+
+
+def _tag_today(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(s.card.tag_days.get(tag) == st.day for tag in values if tag in s.card.tags)
 
 
 def _uses(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
@@ -314,6 +319,7 @@ _SETS = {
     "vote_agrees": _vote_agrees,
     "voted_actor": _voted_actor,
     "tag": _tag,
+    "tag_today": _tag_today,
     "pool": _pool,
     "out_by": _out_by,
 }

@@ -293,6 +293,8 @@ def _consecutive(targets: tuple[int, ...], seats: int) -> bool:
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
     """A fixed list of words (交易's 验人/毒药/守护), a 伪装 (雪隐), or free text a hook reads (心算, 点睛)."""
     if skill.choice_of == "disguise":
+        if skill.default is not None and choice == skill.default:  # no 伪装 (潜藏: 不设置)
+            return
         problem = appearance.look_problem(game, choice, skill)
         if problem:
             raise Refusal(f"{skill.name}：{problem}")

@@ -85,7 +85,7 @@ DECISIONS = {
 
 EFFECT_VERBS = {
     "damage": "mark an attack {kind, at?, cause?, last_words?} for step `at`, or strike now",
-    "status": "grant a status: name | {name, until?, uses?, look?}; look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐)",
+    "status": "grant a status: name | {name, until?, uses?, look?}; look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐), and is not granted when none was (潜藏: 不设置)",
     "remove_status": "remove a status",
     "feedback": "反馈 a text to the acting seat about each subject",
     "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
@@ -212,6 +212,7 @@ CONDITION_KEYS = {
     "any": "one of the listed conditions",
     "all": "every listed condition",
     "tag": "bears one of these card tags now (群内, 接刀: gained, inherited or lost by 超度 included)",
+    "tag_today": "its current card gained one of these card tags during play in this game day, and holds it (狼弟<继承>: 获取[群内]标签的当晚)",
     "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
     "read_tonight": "{skill, pool | role | camp}: the acting seat's check of that name read it so tonight (耀光: 照耀反馈为[狼人系身份]; pool: the seen role's pool)",
     "chosen_tonight": "skills: the acting seat named it in this phase with one of these skills, waiting in the step or used (捕杀: 任意和自己当晚[悬赏]不重复的角色)",
@@ -296,7 +297,7 @@ SKILL_KEYS = {
     "choice_max": "N: the choice may name up to N different words, joined by 、 (阴魂不散: 选择最多五个…非强制的夜晚技能)",
     "look_if": "with choice_of: disguise: the 伪装 is asked only when the extras include one of these, the choice being the extras alone otherwise (隐狼<伪装>: 选项2 可以设置自己的表面阵营，表面身份，表面带刀伪装)",
     "extras": "with choice_of: disguise: exactly this many distinct extras (隐狼<伪装>: 从下列五项中选择三项)",
-    "default": "the choice a seat that passes or stays silent is taken to make (归群)",
+    "default": "the choice a seat that passes or stays silent is taken to make (归群); with choice_of: disguise, any word, which sets no 伪装 (狼弟<潜藏>: 不设置)",
     "choice_count": "N: the choice names N different words, separated by 、 (询问2张村民阵营的身份牌)",
     "choice_camp": "with `choice_of: role`: only roles of this camp (村民阵营的身份牌)",
     "message": "N: the choice is a free text of 1 to N characters, as {choice} (鹫狼<报信>: 对狼群内私聊50字以内的一段话)",

@@ -222,7 +222,7 @@ def _check_skill(
         for name in trigger.skills:
             if rs.skill(name) is None:
                 _problem(ctx, rs, f"技能 {skill.name} 的 trigger.skills 中 {name} 未定义", skill.where)
-    if skill.default is not None and not skill.choices:
+    if skill.default is not None and not skill.choices and skill.choice_of != "disguise":
         _problem(ctx, rs, f"技能 {skill.name} 有 default 但没有 choices", skill.where)
 
 
