@@ -554,6 +554,7 @@ VERBS = {
     "hand_over": kit_verbs.hand_over,
     "inherit": kit_verbs.inherit,
     "add_uses": kit_verbs.add_uses,
+    "add_status_uses": kit_verbs.add_status_uses,
     "refresh_skill": kit_verbs.refresh_skill,
     "boost": kit_verbs.boost,
     "reveal": kit_verbs.reveal,

@@ -128,6 +128,7 @@ EFFECT_VERBS = {
     "attach": "{tags, kit}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子); kit: false follows the camp alone (认亲: 跟随该角色阵营变动); camps: {host's camp: camp taken}, a host of another camp giving one of them at random (寻仇: 加入与该角色对立的阵营…如该角色为三方阵营或无阵营…随机一个阵营加入)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
     "inherit": "true: the acting seat gains the first target's kit (its role's skills, as a taker gets them), fresh, and that role becomes its 表面身份 (预言学徒<传承>: 立刻获得该角色的身份技能并刷新至初始，然后表面身份变更为继承的身份)",
+    "add_status_uses": "{status, by}: the subjects' counted status of that name gains `by` uses; one spent or never held is granted anew with that many, for good (养殖者<喂食>: 令肉猪的[苟活]技能，其[守护]状态的次数增加1)",
     "add_uses": "{skill, by}: the subjects' skill gains `by` uses (negative: an extra cost, and the count may go below 0); skill: choice names the act's choice; a subject without it gains it with that many (亲传, 回复药, 猎杀)",
     "refresh_skill": "name | choice | kit: the subjects' skill is back to its initial uses and ready at once (刷新至初始); kit: every skill of its [实际身份] but the one refreshing (天命所归: [实际身份]的对应技能)",
     "boost": "{swift: N, skill?}: the subjects' skill named by `skill` or else the act's choice gains [迅捷N] and loses [排斥] until the night ends — by day, the coming night's (时波增幅; 天意: 仅限下一晚，[预言]可额外发动一次)",

@@ -181,6 +181,14 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             number = node.get("by" if verb == "add_uses" else "swift", 1)
             if not isinstance(number, int) or isinstance(number, bool):
                 ctx.err(node, "by" if verb == "add_uses" else "swift", f"{verb} 的次数应为整数")
+    elif verb == "add_status_uses":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"status", "by"}, verb)
+            if not node.get("status"):
+                ctx.err(node, "status", "add_status_uses 需要 status：状态名")
+            if not isinstance(node.get("by", 1), int) or isinstance(node.get("by", 1), bool):
+                ctx.err(node, "by", "add_status_uses 的次数应为整数")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
