@@ -439,6 +439,8 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
     if "red_cards" in test:
         f = compiled(test.get("of"))
         return sum(s.penalties["红"] for s in st.seats if f(s, 0, st)) >= int(test["red_cards"])
+    if "quiet_days" in test:
+        return _quiet_days(int(test["quiet_days"]), compiled(test.get("of")), st)
     if "out_at_least" in test:
         f = compiled(test.get("of"))
         return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= _of_players(
@@ -455,6 +457,22 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
         matching = sum(f(s, 0, st) for s in alive)
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+# A game day's parts in order; the day and its 黄昏 are one (the vote's out is 黄昏（1）'s).
+_DAY_ORDER = {Phase.ELECTION: 1, Phase.DAY: 1, Phase.DUSK: 1, Phase.NIGHT: 2, Phase.DAWN: 3}
+
+
+def _quiet_days(days: int, of: Test, st: GameState) -> bool:
+    """No seat meeting ``of`` went out for ``days`` game days: the part of the game day of the last
+    such out (else the first day's start) has come round that many days later and closed
+    (如有狼人在黄昏出局，那么从此刻开始到下2个黄昏结束这段时间内没有狼出局)."""
+    last = (1, -1)
+    for s in st.seats:
+        if not s.alive and s.out_phase and of(s, 0, st):
+            phase, _, day = s.out_phase.partition(":")
+            last = max(last, (int(day), _DAY_ORDER.get(Phase(phase), 0)))
+    return (st.day, _DAY_ORDER.get(st.phase, -1)) > (last[0] + days, last[1])
 
 
 @functools.cache
