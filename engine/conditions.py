@@ -33,6 +33,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     tag_today: 群内          its current card gained that card tag during play this game day (获取[群内]标签的当晚)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
+    first_attacker: {on, kinds}   made tonight's first attack of these kinds on a seat meeting ``on`` (反弹)
     chosen_tonight: 悬赏     the acting seat named it in this phase with that skill (和自己当晚[悬赏]不重复)
     revealed: true|false    its current card is (not) public by [翻牌] (未翻牌)
     not: {...}  any: [...]  all: [...]
@@ -212,6 +213,12 @@ def _attacked_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> b
     )
 
 
+def _first_attacker(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    on, kinds = compiled(test.get("on")), _one_of(test.get("kinds", []))
+    first = next((x for x in st.attacks if x.kind in kinds and on(st.seat(x.target), a, st)), None)
+    return first is not None and first.source == s.no
+
+
 def _chosen_tonight(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     """和自己当晚[悬赏]不重复: the acting seat named it in this phase with one of these skills, waiting or used."""
     if not a:
@@ -346,6 +353,7 @@ _MAPPINGS = {
     "read_tonight": _read_tonight,
     "uses": _uses,
     "status_count": _status_count,
+    "first_attacker": _first_attacker,
 }
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
@@ -398,6 +406,7 @@ ACTOR_KEYS = {
     "actor_camp",
     "in_roster",
     "chose_actor",
+    "first_attacker",
 }  # keys that read who acts
 
 
