@@ -33,6 +33,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     tag_today: 群内          its current card gained that card tag during play this game day (获取[群内]标签的当晚)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
+    first_toucher: {by, order}   used the first, by ``order``, of tonight's skills that reached the acting seat (邪恶)
     first_attacker: {on, kinds}   made tonight's first attack of these kinds on a seat meeting ``on`` (反弹)
     chosen_tonight: 悬赏     the acting seat named it in this phase with that skill (和自己当晚[悬赏]不重复)
     revealed: true|false    its current card is (not) public by [翻牌] (未翻牌)
@@ -219,6 +220,19 @@ def _first_attacker(test: dict[str, Any], s: Seat, a: int, st: GameState) -> boo
     return first is not None and first.source == s.no
 
 
+def _first_toucher(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    """The user of the first of tonight's skills that reached the acting seat, among users meeting
+    ``by``: first by ``order`` (damage: one that deals damage; else a draw pool), then by use."""
+    by, order = compiled(test.get("by")), list(test.get("order", []))
+
+    def rank(touch: tuple[int, int, bool, str]) -> int:
+        _, _, damages, pool = touch
+        return next((i for i, word in enumerate(order) if (word == "damage" and damages) or word == pool), len(order))
+
+    mine = [t for t in st.touches if t[0] == a and by(st.seat(t[1]), a, st)]
+    return bool(mine) and min(mine, key=rank)[1] == s.no
+
+
 def _chosen_tonight(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     """和自己当晚[悬赏]不重复: the acting seat named it in this phase with one of these skills, waiting or used."""
     if not a:
@@ -354,6 +368,7 @@ _MAPPINGS = {
     "uses": _uses,
     "status_count": _status_count,
     "first_attacker": _first_attacker,
+    "first_toucher": _first_toucher,
 }
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
@@ -407,6 +422,7 @@ ACTOR_KEYS = {
     "in_roster",
     "chose_actor",
     "first_attacker",
+    "first_toucher",
 }  # keys that read who acts
 
 

@@ -341,6 +341,9 @@ class GameState:
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # tonight's skills that reached a seat, [指定] or not, where a condition reads them (主宰黑夜, 邪恶):
+    # (target, user, the skill deals damage, the draw pool of the user's role), in the order of use
+    touches: list[tuple[int, int, bool, str]] = field(default_factory=list)
     # tonight's acts, every skill, where an effect reads them (隼眼): (user, skill, 选择目标)
     night_acts: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)

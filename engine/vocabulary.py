@@ -217,6 +217,7 @@ CONDITION_KEYS = {
     "pool": "its current card was dealt from one of these draw pools (验人系, 强神, 弱神): a role group `become` does not change",
     "read_tonight": "{skill, pool | role | camp}: the acting seat's check of that name read it so tonight (耀光: 照耀反馈为[狼人系身份]; pool: the seen role's pool)",
     "first_attacker": "{on, kinds}: made the first of tonight's marked attacks of these damage kinds on a seat meeting `on`, read with the acting seat (黑蝙蝠<反弹>: 第一个对自己发动的[庇护]结算目标实行[指杀][穿透]的角色)",
+    "first_toucher": "{by, order}: used the first of tonight's skills that reached the acting seat (结算目标, [指定] or not), among users meeting `by`: first by `order` (damage: a skill that deals damage; else a draw pool: a skill of a role of it), then by use (邪恶的反击顺序：能造成伤害的技能＞验人系技能＞其他，同类则以发动顺序进行反击)",
     "chosen_tonight": "skills: the acting seat named it in this phase with one of these skills, waiting in the step or used (捕杀: 任意和自己当晚[悬赏]不重复的角色)",
     "revealed": "true | false: its current card is (not) public by a [翻牌] skill (选择范围：未翻牌)",
     "uses": "{skill: {at_most | at_least: N}}: the seat holds that skill with a count in these bounds (次数为负数: at_most: -1)",

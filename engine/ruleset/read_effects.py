@@ -245,13 +245,18 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker"} and not isinstance(
-            v, dict
+        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker", "first_toucher"} and (
+            not isinstance(v, dict)
         ):
             ctx.err(node, k, f"{k} 应为映射")
+        elif k == "first_toucher":
+            ctx.keys(v, {"by", "order"}, "first_toucher")
+            if "by" in v:
+                read_condition(v["by"], v, "by", ctx)
         elif k == "first_attacker":
             ctx.keys(v, {"on", "kinds"}, "first_attacker")
-            read_condition(v.get("on"), v, "on", ctx)
+            if "on" in v:
+                read_condition(v["on"], v, "on", ctx)
         elif k == "read_tonight":
             ctx.keys(v, {"skill", "pool", "role", "camp"}, "read_tonight")
             if "skill" not in v:

@@ -1,5 +1,6 @@
-"""first_attacker (黑蝙蝠<反弹>: 第一个对自己发动的[庇护]结算目标实行[指杀][穿透]的角色): only the source of
-tonight's first attack of the kinds on a seat meeting `on`, read with the acting seat."""
+"""first_attacker (黑蝙蝠<反弹>) and first_toucher (恶灵骑士<邪恶>): the one seat a night's record names, read with
+the acting seat — the source of the first attack of some kinds on a seat, or the user of the first skill
+that reached the acting seat by an order (能造成伤害的技能＞验人系技能＞其他), then by use."""
 
 from __future__ import annotations
 
@@ -38,3 +39,17 @@ def test_none_without_such_an_attack(tmp_path: Path) -> None:
     st = run_scenario(tmp_path, BOARD).game.st
     st.attacks = [Attack(5, "指杀", 2)]
     assert not any(conditions.holds(FIRST, s, 1, st) for s in st.seats)
+
+
+TOUCHER = {"first_toucher": {"by": {"camp": "村民阵营"}, "order": ["damage", "验人系"]}}
+
+
+def test_first_toucher_goes_by_the_order_then_by_use(tmp_path: Path) -> None:
+    st = run_scenario(tmp_path, BOARD).game.st
+    # (target, user, deals damage, pool): 丁's plain skill first, 丙's check, 乙 (a wolf) strikes, 戊 strikes
+    st.touches = [(1, 4, False, "其余身份"), (1, 3, False, "验人系"), (1, 2, True, "狼人"), (1, 5, True, "其余身份")]
+    assert [s.no for s in st.seats if conditions.holds(TOUCHER, s, 1, st)] == [5]
+    st.touches = st.touches[:2]
+    assert [s.no for s in st.seats if conditions.holds(TOUCHER, s, 1, st)] == [3]
+    st.touches = [(6, 4, True, "其余身份")]  # another seat touched: nothing for seat 1
+    assert not any(conditions.holds(TOUCHER, s, 1, st) for s in st.seats)
