@@ -118,7 +118,7 @@ EFFECT_VERBS = {
     "gain_tag": "the subjects' current cards gain that card tag (噩梦之影 第一次使用恐惧时，将获得[接刀]标签)",
     "turn_back": "{users}: tonight the [指定] skills that seats meeting `users` aim at the subject resolve on their own user instead, who is not told; the acting seat is told each skill's name and loses the skill it used (时间逆流: 若成功反弹技能，噬时狼妃会知道所有被反弹的技能名称，然后失去此技能)",
     "ban_skill": "choice: tonight no seat may use the skill the act's choice names (`choice_of: skill`), by its name; every living seat holding it is told (鹰袭: 指定一个非强制技能当晚不可使用…封锁技能封锁的是名字)",
-    "feedback_acts": "{text, none}: 反馈 the skills the first target used tonight, every one (指定 or not, with targets or none, [强制] too), each with the seats it chose, as {acts}; none: it used none (隼眼: 当晚该角色对谁使用了什么技能)",
+    "feedback_acts": "{text, none}: 反馈 the skills the first target used tonight, every one (指定 or not, with targets or none, [强制] too), each with the seats it chose, as {acts}; none: it used none (隼眼: 当晚该角色对谁使用了什么技能); all: true — every seat's acts, their users untold (烤乳猪: 得知当天夜晚所有技能的发动情况（不得知发动者的马甲和身份）)",
     "lose_tag": "the subjects' current cards lose that card tag (石像鬼<凝望>: 丢失[接刀]标签)",
     "share_feedback": "{skill, text, none}: 通知 each subject every 反馈 the acting seat's skill of that name gave it so far, as {feedback}, one a line; none: it gave none (凝望: 给自阵营的所有存活角色发送一直以来的全部[查验]结果)",
     "pull": "{users, within}: tonight the [指定] skills of seats within N of the subject (电梯楼, living seats, the subject counted) whose user meets `users` resolve on the acting seat instead — on each such seat when several pull — and their user is told (磁吸)",

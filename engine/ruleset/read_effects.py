@@ -132,7 +132,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "feedback_acts":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"text", "none"}, verb)
+            ctx.keys(node, {"text", "none", "all"}, verb)
     elif verb == "share_feedback":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:

@@ -1,6 +1,7 @@
-"""first_attacker (黑蝙蝠<反弹>) and first_toucher (恶灵骑士<邪恶>): the one seat a night's record names, read with
-the acting seat — the source of the first attack of some kinds on a seat, or the user of the first skill
-that reached the acting seat by an order (能造成伤害的技能＞验人系技能＞其他), then by use."""
+"""What a night's records give: first_attacker (黑蝙蝠<反弹>) and first_toucher (恶灵骑士<邪恶>), the one seat
+named, read with the acting seat — the source of the first attack of some kinds on a seat, or the user of
+the first skill that reached the acting seat by an order (能造成伤害的技能＞验人系技能＞其他), then by use;
+feedback_acts all (烤乳猪), every act of the night without its user."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from engine import conditions
 from engine.state import Attack
-from tests.engine.builders import run_scenario
+from tests.engine.builders import run_scenario, told
 
 BOARD = """\
 ruleset: genshin_165
@@ -53,3 +54,10 @@ def test_first_toucher_goes_by_the_order_then_by_use(tmp_path: Path) -> None:
     assert [s.no for s in st.seats if conditions.holds(TOUCHER, s, 1, st)] == [3]
     st.touches = [(6, 4, True, "其余身份")]  # another seat touched: nothing for seat 1
     assert not any(conditions.holds(TOUCHER, s, 1, st) for s in st.seats)
+
+
+def test_feedback_acts_all_lists_every_act_without_its_user(tmp_path: Path) -> None:
+    scenario = Path(__file__).resolve().parents[2] / "tests/scenarios/genshin_165/养殖者_烤乳猪_喂食.yaml"
+    runner = run_scenario(tmp_path, scenario.read_text(encoding="utf-8"))
+    lines = [t for t in told(runner, 1) if t.startswith("当天夜晚所有技能的发动情况")]
+    assert lines == ["当天夜晚所有技能的发动情况：<杀人>（对5号戊）、<预言>（对2号乙）、<灵通>。"]  # [强制] too
