@@ -219,6 +219,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             bool(arg.get("last_words", True)),
             night=night,
             team=team,
+            after=(ctx.choice or "") if arg.get("after") == "choice" else str(arg.get("after", "")),
         )
         if not night:
             ctx.game.st.attacks.append(Attack(target, arg["kind"], ctx.actor, team))

@@ -179,6 +179,7 @@ class Damage:
     last_words: bool = True  # False: an out it causes leaves no 遗言 (神风突击)
     night: int = 0  # the night it resolves in (锈刺: the next one); 0: this one
     team: str = ""  # the team whose [团队] skill made it
+    after: str = field(default="", repr=False)  # a cause of its step's ``resolves`` it follows (幼狼<牺牲>)
 
 
 @dataclass(frozen=True)
