@@ -249,6 +249,8 @@ def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
             options = "/".join(skill.choices[: skill.extras or 1])
             return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
         return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
+    if skill.message:
+        return f"「{skill.name} 内容」（{skill.message}字以内）"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
     if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):

@@ -44,7 +44,7 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                 options = legal.legal_targets(game, seat, skill)
                 count = min(len(options), rng.randint(*legal.target_count(game, skill)))
                 targets = tuple(s.no for s in rng.sample(options, count))
-                if skill.choice_hook:  # free-form choices (心算) are left to the hook's own tests
+                if skill.choice_hook or skill.message:  # free-form choices (心算, 报信) are left to their own tests
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))
                     continue
                 if skill is game.rs.order_skill:

@@ -30,8 +30,11 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     out_today: true         went out in today's day or dusk (重定时间)
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     tag: 接刀                bears that card tag now (kept by engine/knife.py)
+    tag_today: 群内          its current card gained that card tag during play this game day (获取[群内]标签的当晚)
     pool: 弱神               its current card was dealt from that draw pool (`become` keeps it)
     read_tonight: {skill, pool | role | camp}   the acting seat's check read it so tonight (耀光)
+    first_toucher: {by, order}   used the first, by ``order``, of tonight's skills that reached the acting seat (邪恶)
+    first_attacker: {on, kinds}   made tonight's first attack of these kinds on a seat meeting ``on`` (反弹)
     chosen_tonight: 悬赏     the acting seat named it in this phase with that skill (和自己当晚[悬赏]不重复)
     revealed: true|false    its current card is (not) public by [翻牌] (未翻牌)
     not: {...}  any: [...]  all: [...]
@@ -168,6 +171,10 @@ def _tag(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(s.no in st.tag_bearers.get(tag, ()) for tag in values)
 
 
+def _tag_today(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    return any(s.card.tag_days.get(tag) == st.day for tag in values if tag in s.card.tags)
+
+
 def _uses(bounds: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
     states = {**s.cards[s.current].skills, **s.borrowed}
     counts: dict[str, int] = {}
@@ -205,6 +212,25 @@ def _attacked_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> b
     return any(
         x.target == a and x.kind in values and (x.source == s.no or (x.team and x.team in s.teams)) for x in st.attacks
     )
+
+
+def _first_attacker(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    on, kinds = compiled(test.get("on")), _one_of(test.get("kinds", []))
+    first = next((x for x in st.attacks if x.kind in kinds and on(st.seat(x.target), a, st)), None)
+    return first is not None and first.source == s.no
+
+
+def _first_toucher(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    """The user of the first of tonight's skills that reached the acting seat, among users meeting
+    ``by``: first by ``order`` (damage: one that deals damage; else a draw pool), then by use."""
+    by, order = compiled(test.get("by")), list(test.get("order", []))
+
+    def rank(touch: tuple[int, int, bool, str]) -> int:
+        _, _, damages, pool = touch
+        return next((i for i, word in enumerate(order) if (word == "damage" and damages) or word == pool), len(order))
+
+    mine = [t for t in st.touches if t[0] == a and by(st.seat(t[1]), a, st)]
+    return bool(mine) and min(mine, key=rank)[1] == s.no
 
 
 def _chosen_tonight(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
@@ -314,6 +340,7 @@ _SETS = {
     "vote_agrees": _vote_agrees,
     "voted_actor": _voted_actor,
     "tag": _tag,
+    "tag_today": _tag_today,
     "pool": _pool,
     "out_by": _out_by,
 }
@@ -340,6 +367,8 @@ _MAPPINGS = {
     "read_tonight": _read_tonight,
     "uses": _uses,
     "status_count": _status_count,
+    "first_attacker": _first_attacker,
+    "first_toucher": _first_toucher,
 }
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
@@ -392,6 +421,8 @@ ACTOR_KEYS = {
     "actor_camp",
     "in_roster",
     "chose_actor",
+    "first_attacker",
+    "first_toucher",
 }  # keys that read who acts
 
 
@@ -433,6 +464,8 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
     if "red_cards" in test:
         f = compiled(test.get("of"))
         return sum(s.penalties["红"] for s in st.seats if f(s, 0, st)) >= int(test["red_cards"])
+    if "quiet_days" in test:
+        return _quiet_days(int(test["quiet_days"]), compiled(test.get("of")), st)
     if "out_at_least" in test:
         f = compiled(test.get("of"))
         return sum(1 for s in st.seats if not s.alive and f(s, 0, st)) >= _of_players(
@@ -449,6 +482,22 @@ def victory_test(test: dict[str, Any], alive: list[Seat], st: GameState) -> bool
         matching = sum(f(s, 0, st) for s in alive)
         return matching * 2 >= len(alive) and len(alive) > 0
     raise KeyError(next(iter(test)))
+
+
+# A game day's parts in order; the day and its 黄昏 are one (the vote's out is 黄昏（1）'s).
+_DAY_ORDER = {Phase.ELECTION: 1, Phase.DAY: 1, Phase.DUSK: 1, Phase.NIGHT: 2, Phase.DAWN: 3}
+
+
+def _quiet_days(days: int, of: Test, st: GameState) -> bool:
+    """No seat meeting ``of`` went out for ``days`` game days: the part of the game day of the last
+    such out (else the first day's start) has come round that many days later and closed
+    (如有狼人在黄昏出局，那么从此刻开始到下2个黄昏结束这段时间内没有狼出局)."""
+    last = (1, -1)
+    for s in st.seats:
+        if not s.alive and s.out_phase and of(s, 0, st):
+            phase, _, day = s.out_phase.partition(":")
+            last = max(last, (int(day), _DAY_ORDER.get(Phase(phase), 0)))
+    return (st.day, _DAY_ORDER.get(st.phase, -1)) > (last[0] + days, last[1])
 
 
 @functools.cache

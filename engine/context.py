@@ -160,8 +160,8 @@ class Context:
         if sdef.again is not None and seat.has_status(name):  # 流血: 再次获得时改为造成[暴击]
             self._again(seat, name, sdef.again, source, rule)
             return
-        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
-            return  # 相同的状态不会重复施加效果
+        if not sdef.stacks and any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
+            return  # 相同的状态不会重复施加效果; one that stacks counts each grant (独裁 可以叠加)
         if sdef.clears:  # 秩序: 清除负面状态
             cleared = self.remove_statuses(seat, lambda s: self.rs.statuses[s.name].is_of(sdef.clears))
             if cleared:

@@ -14,6 +14,7 @@ VICTORY_TESTS = {
     "at_least_half": "the living seats meeting it are at least half of the living",
     "some": "some living seat meets it",
     "out_at_least": "at least N seats meeting `of` are out; N a number or a formula of the player count (开局狼人最低人数: round(N * 0.3))",
+    "quiet_days": "N: no seat meeting `of` went out for N game days — since its last out (or the first day's start) the phase of that out came round N days later and closed (利维坦<吞食天地>: 连续2天2夜没有任何[实际阵营]为[狼人阵营]的角色出局)",
     "camps_left": "at most N camps in play are not lost, this one among them",
     "living": "exactly N seats are alive (场上存活人数为4)",
     "red_cards": "the seats meeting `of`, out ones too, hold at least N 红牌 between them (同一阵营的角色累计获得两张或以上红牌时，阵营判负)",
@@ -23,7 +24,7 @@ VICTORY_TESTS = {
 VICTORY_RULE_KEYS = {
     "text": "the post's sentence",
     "have": "every: what each seat must meet",
-    "of": "out_at_least, red_cards: which seats count",
+    "of": "out_at_least, red_cards, quiet_days: which seats count",
     "when": "only while this condition on the game holds (an option, a dealt role, any_seat)",
 }
 

@@ -225,6 +225,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             bool(arg.get("last_words", True)),
             night=night,
             team=team,
+            after=(ctx.choice or "") if arg.get("after") == "choice" else str(arg.get("after", "")),
         )
         if not night:
             ctx.game.st.attacks.append(Attack(target, arg["kind"], ctx.actor, team))
@@ -242,6 +243,8 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {"name": effect.arg}
     look = appearance.look_of(ctx.game, ctx.choice) if arg.get("look") == "choice" else ()
+    if arg.get("look") == "choice" and not look:
+        return  # a 伪装 status without a 伪装 chosen (潜藏: 不设置)
     for target in subjects:
         ctx.game.grant_status(
             target,
@@ -455,6 +458,7 @@ def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         card = ctx.game.st.seat(target).card
         if str(effect.arg) not in card.tags:
             card.tags.append(str(effect.arg))
+            card.tag_days[str(effect.arg)] = ctx.game.st.day
             ctx.game.changed(target)
             ctx.game.log("knife", f"{ctx.game.who(target)}获得[{effect.arg}]标签", rule_of(ctx, effect))
     knife.update(ctx.game)
@@ -558,6 +562,7 @@ VERBS = {
     "hand_over": kit_verbs.hand_over,
     "inherit": kit_verbs.inherit,
     "add_uses": kit_verbs.add_uses,
+    "add_status_uses": kit_verbs.add_status_uses,
     "refresh_skill": kit_verbs.refresh_skill,
     "boost": kit_verbs.boost,
     "reveal": kit_verbs.reveal,

@@ -114,13 +114,14 @@ def feedback_dealt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
 
 
 def feedback_acts(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """The skills the first target used tonight and on whom, as {acts}, or ``none`` (隼眼)."""
+    """The skills the first target used tonight and on whom, as {acts}, or ``none`` (隼眼); ``all``:
+    every seat's, their users untold (烤乳猪: 不得知发动者的马甲和身份)."""
     game, arg = ctx.game, effect.arg
     first = ctx.targets[0] if ctx.targets else 0
     acts = [
         f"<{name}>" + (f"（对{'、'.join(game.label(t) for t in chosen)}）" if chosen else "")
         for user, name, chosen in game.st.night_acts
-        if user == first
+        if user == first or arg.get("all")
     ]
     text = (
         fill(ctx, str(arg["text"]), first, acts="、".join(acts))

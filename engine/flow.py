@@ -270,8 +270,14 @@ def _resolve_marked(game: Context, item: ResolveMarked) -> None:
     due = [d for d in st.damage if d.at_step == item.step and d.night in {0, st.day}]
     st.damage = [d for d in st.damage if d not in due]
     marked = due
-    if order:
-        marked.sort(key=lambda d: order.index(d.cause) if d.cause in order else len(order))
+    if order:  # 幼狼<牺牲>: right after the outs of the cause it chose
+        marked.sort(
+            key=lambda d: (
+                order.index(d.after) + 0.5
+                if d.after in order
+                else (order.index(d.cause) if d.cause in order else len(order))
+            )
+        )
     push_front(game, [Strike(d) for d in marked])
 
 

@@ -96,6 +96,21 @@ def add_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         skill_uses.add_uses(ctx.game, target, name, int(effect.arg.get("by", 1)), rule_of(ctx, effect))
 
 
+def add_status_uses(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' counted status of that name gains ``by`` uses; one spent or never held is
+    granted anew with that many, from the acting seat (喂食: 其[守护]状态的次数增加1)."""
+    game, name, by = ctx.game, str(effect.arg["status"]), int(effect.arg.get("by", 1))
+    for target in subjects:
+        seat = game.st.seat(target)
+        held = next((s for s in seat.statuses if s.name == name and s.uses is not None), None)
+        if held is None:
+            game.grant_status(target, name, source=ctx.actor, until="permanent", uses=by, rule=rule_of(ctx, effect))
+            continue
+        held.uses = (held.uses or 0) + by
+        game.changed(target)
+        game.log("status", f"{game.who(target)}的[{name}]次数+{by}，现为{held.uses}", rule_of(ctx, effect))
+
+
 def refresh_skill(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         for name in refreshed(ctx, effect.arg, target):

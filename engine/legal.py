@@ -295,9 +295,14 @@ def _consecutive(targets: tuple[int, ...], seats: int) -> bool:
 def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) -> None:
     """A fixed list of words (交易's 验人/毒药/守护), a 伪装 (雪隐), or free text a hook reads (心算, 点睛)."""
     if skill.choice_of == "disguise":
+        if skill.default is not None and choice == skill.default:  # no 伪装 (潜藏: 不设置)
+            return
         problem = appearance.look_problem(game, choice, skill)
         if problem:
             raise Refusal(f"{skill.name}：{problem}")
+        return
+    if skill.message:
+        _check_message(skill, choice or "")
         return
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")
@@ -322,6 +327,15 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
         _check_many(skill, words, choice)
     elif words and skill is not game.rs.order_skill and choice not in words:
         raise Refusal(f"{skill.name}需要选择：{'、'.join(words)}。例如「{skill.name} … {words[0]}」。")
+
+
+def _check_message(skill: Skill, text: str) -> None:
+    """A free text of 1 to ``message`` characters (报信: 50字以内的一段话)."""
+    example = f"例如「{skill.name} 今晚我们去找3号」"
+    if not text.strip():
+        raise Refusal(f"{skill.name}需要写一段话（{skill.message}字以内），{example}。")
+    if len(text) > skill.message:
+        raise Refusal(f"{skill.name}的内容最多{skill.message}字，你写了{len(text)}字，请删短后重发。{example}。")
 
 
 def _check_many(skill: Skill, words: tuple[str, ...], choice: str | None) -> None:

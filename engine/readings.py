@@ -27,6 +27,15 @@ def note_reached(game: Context, skill: Skill, actor: int, targets: list[int]) ->
         game.st.reached.append((skill.name, actor, tuple(targets)))
 
 
+def note_touch(game: Context, skill: Skill, actor: int, targets: list[int]) -> None:
+    """Any skill reached these 结算目标 (主宰黑夜: 受到任何…技能时（包括非指定）), with what 邪恶's 反击顺序
+    reads: whether it deals damage, and the draw pool of its user's role (验人系)."""
+    if "touches" in game.rs.records and actor:
+        damages = any(e.verb == "damage" for e in skill.effects)
+        pool = game.rs.roles[game.st.seat(actor).card.role].pool
+        game.st.touches.extend((t, actor, damages, pool) for t in targets if t != actor)
+
+
 def note_act(game: Context, skill: Skill, actor: int, chosen: list[int]) -> None:
     """Any skill used tonight, on whom (隼眼: 当晚该角色对谁使用了什么技能)."""
     if "acts" in game.rs.records:
@@ -47,5 +56,6 @@ def forget(game: Context) -> None:
     """A new night: last night's readings, 结算目标 and acts are gone."""
     game.st.readings = []
     game.st.reached = []
+    game.st.touches = []
     game.st.reflections = []
     game.st.night_acts = []

@@ -53,6 +53,7 @@ class Card:
     out_cause: str = ""
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
+    tag_days: dict[str, int] = field(default_factory=dict)  # the game day each of ``tags`` was gained on
     pool: str = ""  # the draw pool of its role as dealt (验人系, 强神 …), which `become` leaves as it is
     out_kind: str = ""  # the damage kind of its out, kept on a card with an [亡语] skill (which reads it)
     out_source_camp: str = ""  # the 实际阵营 of its out's source ("": none), kept like out_kind
@@ -178,6 +179,7 @@ class Damage:
     last_words: bool = True  # False: an out it causes leaves no 遗言 (神风突击)
     night: int = 0  # the night it resolves in (锈刺: the next one); 0: this one
     team: str = ""  # the team whose [团队] skill made it
+    after: str = field(default="", repr=False)  # a cause of its step's ``resolves`` it follows (幼狼<牺牲>)
 
 
 @dataclass(frozen=True)
@@ -340,6 +342,9 @@ class GameState:
     readings: list[tuple[int, str, int, str, str, str]] = field(default_factory=list)
     # tonight's [指定] skills and their 结算目标, where a skill reads them (邀舞): (skill, user, targets)
     reached: list[tuple[str, int, tuple[int, ...]]] = field(default_factory=list)
+    # tonight's skills that reached a seat, [指定] or not, where a condition reads them (主宰黑夜, 邪恶):
+    # (target, user, the skill deals damage, the draw pool of the user's role), in the order of use
+    touches: list[tuple[int, int, bool, str]] = field(default_factory=list)
     # tonight's acts, every skill, where an effect reads them (隼眼): (user, skill, 选择目标)
     night_acts: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     duels: list[tuple[int, int, int]] = field(default_factory=list)  # 御前决斗: (the vote's day, seat, seat)

@@ -67,6 +67,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
         game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
     effects.run(ctx, skill.effects)
     readings.note_reached(game, skill, seat.no, ctx.targets)  # after its own effects: 邀舞 does not name itself
+    readings.note_touch(game, skill, seat.no, ctx.targets)
     fire_targeted(game, seat, skill, ctx.targets)
     game.emit(SkillUsed(seat.no, skill.name))
     use_triggers.queue_after_use(game, seat, skill.name, head)

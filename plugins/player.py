@@ -41,7 +41,7 @@ def _targets(game: Game, seat: int, skill: str, words: list[str]) -> tuple[tuple
     spec = game.rs.roles[me.role].skills.get(skill) or game.rs.skill(skill)
     if spec is not None and spec is game.rs.order_skill:
         return (), " ".join(words) or None  # 第一身份 <身份>: the card named goes first
-    if spec is not None and spec.choice_hook:  # a free-form choice after the targets (心算, 点睛)
+    if spec is not None and (spec.choice_hook or spec.message):  # free text after the targets (心算, 报信)
         count = spec.targets[1]
         chosen = _targets(game, seat, "", words[:count])[0] if count else ()
         return chosen, " ".join(words[count:]) or None

@@ -222,7 +222,7 @@ def _check_skill(
         for name in trigger.skills:
             if rs.skill(name) is None:
                 _problem(ctx, rs, f"技能 {skill.name} 的 trigger.skills 中 {name} 未定义", skill.where)
-    if skill.default is not None and not skill.choices:
+    if skill.default is not None and not skill.choices and skill.choice_of != "disguise":
         _problem(ctx, rs, f"技能 {skill.name} 有 default 但没有 choices", skill.where)
 
 
@@ -301,8 +301,8 @@ def _check_effect(
                 and step_index.get(at, -1) <= step_index[own_step.name]
             ):
                 _problem(ctx, rs, f"damage.at 的步骤 {at} 不在技能所在步骤 {own_step.name} 之后", effect.where)
-    elif effect.verb == "status":
-        name = arg.get("name") if isinstance(arg, dict) else arg
+    elif effect.verb in {"status", "add_status_uses"}:
+        name = arg.get("name", arg.get("status")) if isinstance(arg, dict) else arg
         if name not in rs.statuses:
             _problem(ctx, rs, f"状态 {name!r} 未在 statuses 中定义", effect.where)
     elif effect.verb == "join_team" and arg not in rs.teams:

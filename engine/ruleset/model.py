@@ -143,6 +143,7 @@ class Skill:
     places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)
     choice_count: int = 1  # how many different words the choice names (询问2张身份牌)
     choice_camp: str = ""  # with choice_of role: only roles of this camp
+    message: int = 0  # the choice is a free text of at most this many characters (报信: 50字以内的一段话)
 
     def picks(self, choice: str | None) -> tuple[str, ...]:
         """The words the act's choice names: itself, or, for a choice of several (``choice_count``,

@@ -69,8 +69,9 @@ def seen_words(doc: Node, ctx: Context) -> dict[str, str]:
 
 def records(rs: Ruleset) -> frozenset[str]:
     """What tonight's acts must leave for the ruleset's skills: "readings" where a condition reads
-    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat (or a guard's ``sole`` reads them), "acts"
-    where one names a seat's acts (a status's timed effects count: 隼眼)."""
+    a check (``read_tonight``), "reached" where an effect names the skills that reached a seat (or a
+    guard's ``sole`` reads them), "acts" where one names a seat's acts (a status's timed effects
+    count: 隼眼), "touches" where a condition reads who reached a seat (``first_toucher``)."""
     out: set[str] = set()
     for role in rs.roles.values():
         for skill in role.skills.values():
@@ -78,9 +79,14 @@ def records(rs: Ruleset) -> frozenset[str]:
                 out.add("readings")
             if any(e.verb == "feedback_reached" for e in skill.effects):
                 out.add("reached")
+            conds = [skill.range, skill.only_if, *(c for e in skill.effects for c in (e.when, e.to))]
+            if _mentions(conds, "first_toucher"):
+                out.add("touches")
     if any(status.guards and status.guards.sole for status in rs.statuses.values()):
         out.add("reached")
     timed = [e for status in rs.statuses.values() if status.every for e in status.every.effects]
+    if _mentions([c for e in timed for c in (e.when, e.to)], "first_toucher"):
+        out.add("touches")
     if any(e.verb == "feedback_reached" for e in timed):
         out.add("reached")
     if any(e.verb == "feedback_acts" for e in timed) or any(

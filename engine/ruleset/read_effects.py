@@ -146,7 +146,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "feedback_acts":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"text", "none"}, verb)
+            ctx.keys(node, {"text", "none", "all"}, verb)
     elif verb == "share_feedback":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
@@ -195,6 +195,14 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             number = node.get("by" if verb == "add_uses" else "swift", 1)
             if not isinstance(number, int) or isinstance(number, bool):
                 ctx.err(node, "by" if verb == "add_uses" else "swift", f"{verb} 的次数应为整数")
+    elif verb == "add_status_uses":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"status", "by"}, verb)
+            if not node.get("status"):
+                ctx.err(node, "status", "add_status_uses 需要 status：状态名")
+            if not isinstance(node.get("by", 1), int) or isinstance(node.get("by", 1), bool):
+                ctx.err(node, "by", "add_status_uses 的次数应为整数")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
@@ -251,8 +259,18 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter", "read_tonight", "uses", "status_count"} and not isinstance(v, dict):
+        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker", "first_toucher"} and (
+            not isinstance(v, dict)
+        ):
             ctx.err(node, k, f"{k} 应为映射")
+        elif k == "first_toucher":
+            ctx.keys(v, {"by", "order"}, "first_toucher")
+            if "by" in v:
+                read_condition(v["by"], v, "by", ctx)
+        elif k == "first_attacker":
+            ctx.keys(v, {"on", "kinds"}, "first_attacker")
+            if "on" in v:
+                read_condition(v["on"], v, "on", ctx)
         elif k == "read_tonight":
             ctx.keys(v, {"skill", "pool", "role", "camp"}, "read_tonight")
             if "skill" not in v:

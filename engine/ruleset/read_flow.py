@@ -405,7 +405,7 @@ def _victory_test(rnode: Node, parent: Any, key: Any, ctx: Context) -> bool:
             formula.parse(rnode[test])
         except formula.BadFormula as bad:
             ctx.err(rnode, test, f"out_at_least 应为整数或开局总人数 N 的公式：{bad}")
-    elif test in {"camps_left", "living", "red_cards"}:
+    elif test in {"camps_left", "living", "red_cards", "quiet_days"}:
         if not isinstance(rnode[test], int):
             ctx.err(rnode, test, f"{test} 应为整数")
     else:

@@ -194,7 +194,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         ctx.err(node, "choice_camp", "choice_camp 需要 choice_of: role")
     waits = ctx.mapping(node.get("waits"), node, "waits", "waits") or Node()
     default = node.get("default")
-    if default is not None and str(default) not in ctx.names(node, "choices"):
+    if default is not None and choice_of != "disguise" and str(default) not in ctx.names(node, "choices"):
         ctx.err(node, "default", f"{what}: default 应为 choices 之一")
     return m.Skill(
         name=name,
@@ -231,6 +231,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         choice_max=ctx.integer(node, "choice_max", 1) or 1,
         choice_count=ctx.integer(node, "choice_count", 1) or 1,
         choice_camp=choice_camp,
+        message=ctx.integer(node, "message", 0) or 0,
         look_if=ctx.names(node, "look_if"),
         extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
