@@ -44,7 +44,7 @@
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     watch: true                     the actor is told the subjects' every act and feedback tonight (附体)
-    learn: {look, lent}             the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
+    learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 

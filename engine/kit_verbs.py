@@ -74,8 +74,10 @@ def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """学习, 食尸: the acting seat learns the first target (engine/learning.py)."""
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
-        rule = rule_of(ctx, effect)
-        learning.learn(ctx.game, ctx.actor, ctx.targets[0], rule, str(arg.get("look", "")), bool(arg.get("lent")))
+        how = learning.Learning(
+            str(arg.get("look", "")), bool(arg.get("lent")), bool(arg.get("seen")), bool(arg.get("identity"))
+        )
+        learning.learn(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect), how)
 
 
 def revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -4,29 +4,45 @@ for a role the table leaves out, the role's own kit (未提及的身份则学习
 fresh (刷新至初始), each skill acting in its own role's step. Then its 表面身份, 表面阵营 and 表面带刀
 become what a check sees in the target now. A row not written yet (``todo``) goes to the directors.
 
-食尸 lends the skills only until the next night opens (``until``: ``Seat.lent``)."""
+食尸 lends the skills only until the next night opens (``Seat.lent``)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine import appearance, kits, rosters
 from engine.context import Context
 from engine.state import SkillState
 
 
-def learn(game: Context, learner: int, target: int, rule: str, look: str = "", lent: bool = False) -> list[str]:
-    """The learner learns the target; ``look`` names the status that makes it seen as the target is;
-    ``lent``: the skills end as the next night opens. Returns the names gained."""
+@dataclass(frozen=True)
+class Learning:
+    """How a seat learns: ``look`` names the status that makes it seen as the target is (学习: 表面…变为与目标
+    角色当前情况相同); ``lent``: the skills end as the next night opens (食尸); ``seen``: the kit of the
+    role a check sees in the target (吞食机械狼: 可获其表面身份技能); ``identity``: told the target's
+    表面身份 and 实际身份 (得知结算目标的表里身份)."""
+
+    look: str = ""
+    lent: bool = False
+    seen: bool = False
+    identity: bool = False
+
+
+def learn(game: Context, learner: int, target: int, rule: str, how: Learning) -> list[str]:
+    """The learner learns the target as ``how`` says. Returns the names gained."""
     st = game.st
     seat = st.seat(target)
-    role = kits.kit_role(seat)
-    game.feedback(
-        learner,
-        f"{game.label(target)}的表面身份为{appearance.seen(game, seat, 'role')}，实际身份为{seat.card.role}。",
-        rule,
-    )
+    seen_role = appearance.seen(game, seat, "role")
+    role = seen_role if how.seen and seen_role in game.rs.roles else kits.kit_role(seat)
+    if how.identity:  # 得知结算目标的表里身份
+        game.feedback(learner, f"{game.label(target)}的表面身份为{seen_role}，实际身份为{seat.card.role}。", rule)
     row = game.rs.learned.get(role)
-    if row is None:
+    if row is None and role == kits.kit_role(seat):
         gained = kits.take_from(game, learner, target, rule)
+    elif row is None:
+        gained = kits.take_kit(game, learner, role, rule)
+        skills = "、".join(f"<{n}>" for n in gained) or "无"
+        game.tell(learner, f"你因<{rule}>获得{role}的身份技能（初始状态）：{skills}。")
     else:
         gained = _gain(game, learner, row.skills, rule)
         skills = "、".join(f"<{n}>" for n in gained) or "无"
@@ -37,12 +53,12 @@ def learn(game: Context, learner: int, target: int, rule: str, look: str = "", l
             "请导演裁定并告知其另外获得的技能。"
         )
         game.tell(learner, f"{role}的机械狼版本的其余部分将由导演告知。")
-    if lent:
+    if how.lent:
         me = st.seat(learner)
         me.lent = [*me.lent, *(n for n in gained if n not in me.lent)]
         me.lent_on = st.phase_key
-    if look:
-        _look_like(game, learner, target, look, rule)
+    if how.look:
+        _look_like(game, learner, target, how.look, rule)
     return gained
 
 

@@ -16,6 +16,7 @@ from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("genshin_165")
+ID = learning.Learning(identity=True)
 BOARD = ("机械狼", "守卫", "骑士", "预言家", "黑狼王", "幼狼", "女巫", "猎人")
 
 
@@ -32,7 +33,7 @@ def _directors(game: Game) -> list[str]:
 
 def test_a_rows_skills_keep_their_own_roles_definition() -> None:
     game = _game()
-    assert learning.learn(game, 1, 2, "学习") == ["深渊"]
+    assert learning.learn(game, 1, 2, "学习", ID) == ["深渊"]
     state = game.st.seat(1).card.skills["深渊"]
     assert state.of_role == "渊狼" and "模式选择" not in game.st.seat(1).card.skills
     assert _directors(game) == []
@@ -40,7 +41,7 @@ def test_a_rows_skills_keep_their_own_roles_definition() -> None:
 
 def test_a_row_not_written_tells_the_directors_and_gives_nothing() -> None:
     game = _game()
-    assert learning.learn(game, 1, 3, "学习") == []
+    assert learning.learn(game, 1, 3, "学习", ID) == []
     told = _directors(game)
     assert len(told) == 1 and "骑士" in told[0] and "阵营对调" in told[0], told
     assert "决斗" not in game.st.seat(1).card.skills
@@ -48,14 +49,14 @@ def test_a_row_not_written_tells_the_directors_and_gives_nothing() -> None:
 
 def test_a_role_left_out_gives_its_own_kit_and_the_look_is_the_targets() -> None:
     game = _game()
-    assert "预言" in learning.learn(game, 1, 4, "学习", look="机械")
+    assert "预言" in learning.learn(game, 1, 4, "学习", learning.Learning(look="机械"))
     mine = [s for s in game.st.seat(1).statuses if s.name == "机械"]
     assert [s.look for s in mine] == [("村民阵营", "预言家", "无刀")]
 
 
 def test_lent_skills_end_as_the_next_night_opens() -> None:
     game = _game()
-    learning.learn(game, 1, 4, "食尸", lent=True)
+    learning.learn(game, 1, 4, "食尸", learning.Learning(lent=True))
     learning.night_opens(game)  # the same night: nothing ends
     assert "预言" in game.st.seat(1).card.skills
     run_to(game, "night", 2)
