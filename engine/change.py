@@ -77,6 +77,8 @@ def end_of(until: str, game: Context) -> None:
         control.release(game)
         st.haunts.clear()
         st.watches.clear()
+        st.steals.clear()
+        st.stolen.clear()
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

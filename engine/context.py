@@ -77,6 +77,11 @@ class Context:
             self.log("flag", f"{self.who(no)}未在时限内发动{what}，提请导演判{card}牌", "行动时限")
 
     def feedback(self, seat: int, text: str, rule: str) -> None:
+        thief = next((t for t, no, skill in self.st.stolen if no == seat and skill == rule), 0)
+        if thief:  # 偷盗: 若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈
+            self.say(messages.seat(thief), f"〔偷盗：{self.label(seat)}的{rule}〕{text}", "feedback")
+            self.log("feedback", f"反馈给{self.who(thief)}（偷盗{self.who(seat)}）：{text}", rule)
+            return
         self.tell(seat, text, "feedback")
         for ghost in self.haunted_by(seat, rule):  # 阴魂不散: 幽魂知晓行动情况以及反馈
             self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")

@@ -44,6 +44,7 @@
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     watch: true                     the actor is told the subjects' every act and feedback tonight (附体)
+    steal: true                     tonight the actor re-aims the subjects' acts and takes their 反馈 (偷盗)
     learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
@@ -566,6 +567,7 @@ VERBS = {
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
     "learn": kit_verbs.learn,
+    "steal": kit_verbs.steal,
 }
 
 

@@ -1,11 +1,11 @@
 """The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
 taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
-(阴魂不散) or seat (附体), a role learned (学习), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
+(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
 刷新至初始, [迅捷]). engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
 
-from engine import change, control, faces, haunting, kits, learning, rosters, skill_uses, texts
+from engine import change, control, faces, haunting, kits, learning, rosters, skill_uses, stealing, texts
 from engine.effect_ctx import Ctx, rule_of
 from engine.ruleset.model import Effect
 
@@ -47,6 +47,11 @@ def watch(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             haunting.watch(ctx.game, target, [ctx.actor], rule_of(ctx, effect))
     else:
         haunting.watch(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
+
+
+def steal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    if ctx.actor:
+        stealing.steal(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
 
 
 def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -349,6 +349,8 @@ class GameState:
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
     haunts: list[tuple[int, str, int]] = field(default_factory=list)  # 阴魂不散 tonight: (幽魂, skill, its holder)
     watches: list[tuple[int, int, str]] = field(default_factory=list)  # 附体 tonight: (watcher, seat watched, rule)
+    steals: list[tuple[int, int]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat held)
+    stolen: list[tuple[int, int, str]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat, skill it sent)
     # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order
