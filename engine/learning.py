@@ -63,14 +63,15 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
 
 
 def _gain(game: Context, learner: int, pairs: tuple[tuple[str, str], ...], rule: str) -> list[str]:
-    """The learner's current card gains these (role, skill) pairs fresh; one held already, not lost, stays."""
+    """The learner's current card gains these (role, skill) pairs fresh; one held already, not lost, stays,
+    and one not written yet (``todo``) is not gained."""
     st = game.st
     card = st.seat(learner).card
     gained = []
     for role, name in pairs:
         skill = game.rs.roles[role].skills[name]
         mine = card.skills.get(name)
-        if mine is not None and not mine.lost:
+        if skill.todo or (mine is not None and not mine.lost):
             continue
         st.grants += 1
         card.skills[name] = SkillState(name, skill.uses, granted=st.grants, of_role=role)
