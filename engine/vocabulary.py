@@ -431,6 +431,7 @@ OPTION_KEYS = {
 TEMPLATE_FIELDS = {
     "target": "the subject, as players name it",
     "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage, feedback_list: the seats reported)",
+    "count": "(feedback_list) how many seats it reports (赤狼 learned: 得到通知当前有多少[群内]狼出局)",
     "target_N": "the Nth target (target_1, target_2 …), as players name it",
     "name": "the subject's character name",
     "role": "the subject's current card",
