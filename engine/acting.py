@@ -23,6 +23,7 @@ from engine import (
     queue,
     rounds,
     skill_uses,
+    stealing,
     texts,
     using,
     views,
@@ -376,7 +377,8 @@ def _find(game: Context, seat: Seat, name: str) -> Held:
 def act(game: Context, cmd: c.Act) -> str:
     playing(game)
     st = game.st
-    seat = control.acting_seat(game, game.named_seat(cmd.seat), cmd.skill)
+    sender = game.named_seat(cmd.seat)
+    seat = stealing.re_aimed(game, sender, cmd.skill) or control.acting_seat(game, sender, cmd.skill)
     holding = _find(game, seat, cmd.skill)
     skill = holding.skill
     if skill.automatic:
@@ -432,6 +434,7 @@ def act(game: Context, cmd: c.Act) -> str:
     until = game.deadline_text(st.deadline) if st.deadline else ""
     what = aimed + (f"（选择：{cmd.choice}）" if cmd.choice else "")  # the seat's choice, not a fact of its target
     haunting.tell_act(game, seat.no, skill.name, what)
+    stealing.tell_act(game, seat.no, skill, what)
     reply = f"已记录：{skill.name}" + (f" → {what}" if what else "") + ("（已更改）" if replaced else "") + "。"
     if not _close_if_done(game) and until:
         reply += f"截止 {until} 前可重新提交以更改；本步骤的其他人都提交后，步骤会提前结束。"

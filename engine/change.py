@@ -76,6 +76,9 @@ def end_of(until: str, game: Context) -> None:
         targeting.night_ends(game)
         control.release(game)
         st.haunts.clear()
+        st.watches.clear()
+        st.steals.clear()
+        st.stolen.clear()
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

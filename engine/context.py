@@ -77,14 +77,25 @@ class Context:
             self.log("flag", f"{self.who(no)}未在时限内发动{what}，提请导演判{card}牌", "行动时限")
 
     def feedback(self, seat: int, text: str, rule: str) -> None:
+        thief = next((t for t, no, skill in self.st.stolen if no == seat and skill == rule), 0)
+        if thief:  # 偷盗: 若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈
+            self.say(messages.seat(thief), f"〔偷盗：{self.label(seat)}的{rule}〕{text}", "feedback")
+            self.log("feedback", f"反馈给{self.who(thief)}（偷盗{self.who(seat)}）：{text}", rule)
+            return
         self.tell(seat, text, "feedback")
         for ghost in self.haunted_by(seat, rule):  # 阴魂不散: 幽魂知晓行动情况以及反馈
             self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
+        for watcher, watching in self.watched_by(seat):  # 附体: 获知该玩家当夜所有操作和所有反馈
+            self.say(messages.seat(watcher), f"〔{watching}：{self.label(seat)}的{rule}〕{text}", "feedback")
         self.log("feedback", f"反馈给{self.who(seat)}：{text}", rule)
 
     def haunted_by(self, seat: int, skill: str) -> list[int]:
         """The ghosts told of this seat's acts and feedback of this skill tonight (阴魂不散, engine/haunting.py)."""
         return [ghost for ghost, name, holder in self.st.haunts if holder == seat and name == skill]
+
+    def watched_by(self, seat: int) -> list[tuple[int, str]]:
+        """The seats told of this seat's every act and feedback tonight, with the rule that lets them (附体)."""
+        return [(watcher, rule) for watcher, no, rule in self.st.watches if no == seat]
 
     def feedback_given(self, seat: int, rule: str) -> list[str]:
         """Every 反馈 the seat was given by that skill (or rule) so far, oldest first, as the log keeps it."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import appearance, auras, conditions, texts
+from engine import appearance, auras, cards, conditions, texts
 from engine.context import Context
 from engine.ruleset.model import Effect, Skill
 from engine.state import Card
@@ -52,6 +52,9 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
             values.setdefault("seen_role", appearance.seen(game, seat, "role"))
             values.setdefault("seen_role_length", len(values["seen_role"]))
             values.setdefault("seen_knife", appearance.seen(game, seat, "knife"))
+        if "{night_skills}" in text:  # 夺舍: 得知该角色当晚可以发动的技能
+            night = [s.name for s in cards.held_skills(game, seat) if any(t.holds(s) for t in rs.night_steps)]
+            values.setdefault("night_skills", "、".join(f"<{n}>" for n in dict.fromkeys(night)) or "无")
     if ctx.card is not None:
         for name, count in ctx.card.counters.items():
             values.setdefault(name, count)

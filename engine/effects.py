@@ -43,6 +43,9 @@
     revive: true                    the subjects, out, are back in the game (复活, 重定时间)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
+    watch: true                     the actor is told the subjects' every act and feedback tonight (附体)
+    steal: true                     tonight the actor re-aims the subjects' acts and takes their 反馈 (偷盗)
+    learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
 
@@ -105,6 +108,7 @@ ONCE_VERBS = {
     "put_face",
     "roster_shelter",
     "haunt",
+    "learn",
     "ban_skill",
     "feedback_acts",
     "roll",
@@ -570,9 +574,12 @@ VERBS = {
     "put_face": kit_verbs.put_face,
     "control": kit_verbs.take_control,
     "haunt": kit_verbs.haunt,
+    "watch": kit_verbs.watch,
     "roster_move": kit_verbs.roster_move,
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
+    "learn": kit_verbs.learn,
+    "steal": kit_verbs.steal,
 }
 
 

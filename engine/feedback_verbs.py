@@ -98,7 +98,8 @@ def feedback_list(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     st, rs = game.st, game.rs
     seats = conditions.select(st, effect.arg.get("of"), ctx.actor)
     if seats:
-        text = fill(ctx, str(effect.arg["text"]), targets="、".join(texts.target_label(rs, s) for s in seats))
+        labels = "、".join(texts.target_label(rs, s) for s in seats)
+        text = fill(ctx, str(effect.arg["text"]), targets=labels, count=len(seats))
     else:
         text = str(effect.arg.get("none", "无"))
     game.feedback(ctx.actor, text, rule_of(ctx, effect))

@@ -1,6 +1,7 @@
 """阴魂不散 (002 L73): at 黄昏 one seat names night skills; tonight it and the seats able to use one of
 them know each other's 马甲 and 身份, and it is told those seats' acts and feedback of those skills.
-The pairs are fixed as the skill resolves and end with the night (st.haunts).
+The pairs are fixed as the skill resolves and end with the night (st.haunts). 附体 (000 L591) watches
+a seat whole: every act and feedback of it tonight, as they come (st.watches).
 
 若双方均愿意…当晚可共群聊天: no OneBot implementation can create a group, so the 导演 opens one on
 request (〔导演〕): both sides are told they may ask, and the directors are told the pairs at once."""
@@ -41,7 +42,19 @@ def haunt(game: Context, ghost: int, names: tuple[str, ...], rule: str) -> None:
     game.log("haunt", "；".join(f"{game.who(ghost)}知晓{game.who(no)}的{name}" for name, no in found), rule)
 
 
+def watch(game: Context, watcher: int, seats: list[int], rule: str) -> None:
+    """Tonight the watcher is told every act and feedback of these seats as they come (附体: 实时反馈)."""
+    st = game.st
+    for no in seats:
+        if no != watcher and (watcher, no, rule) not in st.watches:
+            st.watches.append((watcher, no, rule))
+            game.log("watch", f"{game.who(watcher)}今晚获知{game.who(no)}的所有操作与反馈", rule)
+
+
 def tell_act(game: Context, seat: int, skill: str, what: str) -> None:
-    """The act a haunted seat made (行动情况), as its ghosts see it."""
+    """The act a haunted or watched seat made (行动情况), as its ghosts and watchers see it."""
+    done = f"：{what}。" if what else "。"
     for ghost in game.haunted_by(seat, skill):
-        game.say(to_seat(ghost), f"〔阴魂不散〕{game.label(seat)}发动{skill}" + (f"：{what}。" if what else "。"))
+        game.say(to_seat(ghost), f"〔阴魂不散〕{game.label(seat)}发动{skill}" + done)
+    for watcher, rule in game.watched_by(seat):
+        game.say(to_seat(watcher), f"〔{rule}〕{game.label(seat)}发动{skill}" + done)

@@ -1,11 +1,11 @@
 """The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
 taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
-(阴魂不散), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
+(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
 刷新至初始, [迅捷]). engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
 
-from engine import change, control, faces, haunting, kits, rosters, skill_uses, texts
+from engine import change, control, faces, haunting, kits, learning, rosters, skill_uses, stealing, texts
 from engine.effect_ctx import Ctx, rule_of
 from engine.ruleset.model import Effect
 
@@ -38,6 +38,22 @@ def haunt(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         haunting.haunt(ctx.game, ctx.actor, ctx.skill.picks(ctx.choice), rule_of(ctx, effect))
 
 
+def watch(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """附体: the acting seat watches the subjects; ``actor``: each subject watches the acting seat (夺舍)."""
+    if not ctx.actor:
+        return
+    if effect.arg == "actor":
+        for target in subjects:
+            haunting.watch(ctx.game, target, [ctx.actor], rule_of(ctx, effect))
+    else:
+        haunting.watch(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
+
+
+def steal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    if ctx.actor:
+        stealing.steal(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
+
+
 def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """昭示: the subjects' current cards are turned face up ([翻牌]), or face down again with
     ``false`` (重新盖伏); a post that shows it says so with ``announce``."""
@@ -57,6 +73,16 @@ def take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if ctx.targets:
         for target in subjects:
             kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
+
+
+def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """学习, 食尸: the acting seat learns the first target (engine/learning.py)."""
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if ctx.targets and ctx.actor:
+        how = learning.Learning(
+            str(arg.get("look", "")), bool(arg.get("lent")), bool(arg.get("seen")), bool(arg.get("identity"))
+        )
+        learning.learn(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect), how)
 
 
 def revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

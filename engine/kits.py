@@ -58,7 +58,7 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
     return gained
 
 
-def take_from(game: Context, taker: int, giver: int, rule: str) -> None:
+def take_from(game: Context, taker: int, giver: int, rule: str) -> list[str]:
     """获得结算目标的身份技能并刷新至初始: the taker gains the giver's kit (``kit_role``) fresh, and
     is told which skills. With 刷新至初始 a [开局]-only skill comes too, and the taker decides at once
     whether to use it (在获取技能的那个时段需要立刻决定是否发动[开局]类技能): it is asked now."""
@@ -71,6 +71,7 @@ def take_from(game: Context, taker: int, giver: int, rule: str) -> None:
         game.tell(taker, f"{'、'.join(f'<{n}>' for n in opening)}为[开局]技能：你需要立刻决定是否发动。")
         card = game.st.seat(taker).card.id
         queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in opening])
+    return gained + opening
 
 
 def _take_opening(game: Context, taker: int, role: str) -> list[str]:

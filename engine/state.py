@@ -127,6 +127,8 @@ class Seat:
     face_on: str = ""  # 变脸: the phase key it was put on top in
     faces_used: list[str] = field(default_factory=list)  # 变脸: the 底牌 put on top so far (each once)
     face_skills: list[str] = field(default_factory=list)  # 变脸: the skills the card on top lends still
+    lent: list[str] = field(default_factory=list)  # 食尸: the skills gained until the next night opens
+    lent_on: str = ""  # 食尸: the phase key they were gained in
     roster: list[int] = field(default_factory=list)  # 名单 (巫女): seat numbers, in 电梯楼 order
 
     @property
@@ -351,6 +353,9 @@ class GameState:
     controls: dict[int, int] = field(default_factory=dict)  # 操纵夺舍 tonight: controlled seat → controller
     shelters: list[Shelter] = field(default_factory=list)  # tonight's 巫蛊之术, in the order they were used
     haunts: list[tuple[int, str, int]] = field(default_factory=list)  # 阴魂不散 tonight: (幽魂, skill, its holder)
+    watches: list[tuple[int, int, str]] = field(default_factory=list)  # 附体 tonight: (watcher, seat watched, rule)
+    steals: list[tuple[int, int]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat held)
+    stolen: list[tuple[int, int, str]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat, skill it sent)
     # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order

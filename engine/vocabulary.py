@@ -140,6 +140,9 @@ EFFECT_VERBS = {
     "put_face": "true: 置顶 — the acting seat's 底牌 named by the act's choice (`choice_of: faces`) goes on top, once each: its role's skills, fresh and in that role's steps, until the next [黄昏] ends; its role the seat's 表面身份 and the kit a taker gets (变脸者<变脸>)",
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
     "haunt": "true: tonight the acting seat and each seat now able to use one of the skills the act's choice names know each other's 马甲 and 身份, and the acting seat is told those seats' acts and feedback of those skills (幽魂<阴魂不散>: 互知马甲与身份，且幽魂知晓行动情况以及反馈)",
+    "watch": "true: tonight the acting seat is told every act and feedback of each subject as it comes, and nobody is told it watches (幽灵<附体>: 获知该玩家当夜所有操作和所有反馈（实时反馈）); actor: each subject watches the acting seat so (夺舍: 被操纵的人…可获知幽灵当夜所有操作)",
+    "steal": "true: tonight each non-[强制] act a subject sends is told to the acting seat (技能名称以及选择目标), which may send that skill's command again while the act waits in its step to choose new targets for it, as the subject would; the act's 反馈 go to the acting seat, not the subject (怪盗<偷盗>: 重新为其选择技能目标，若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈和新技能目标)",
+    "learn": "{look?, lent?, seen?, identity?}: the acting seat gains the first target's role's kit as the ruleset's `learned` table writes it (a role not in it: its own kit), fresh, each skill in its own role's step; identity: true, it is told the target's 表面身份 and 实际身份 first; seen: true, the role is the one a check sees in the target; look: a status that makes it seen as the target is seen now; lent: true, the skills end as the next night opens (机械狼<学习>: 得知结算目标的表里身份，并按照学习的身份获取下列效果之一且刷新至初始…随后表面身份，表面阵营，表面带刀变为与目标角色当前情况相同; 食尸: 持续至下一个[夜晚]开始前; 吞食的尸体是机械狼可获其表面身份技能)",
     "roster_move": "add | remove: the subjects move into / out of the acting seat's 名单, which it is told at once (下蛊: 将其移出名单 / 移入名单)",
     "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
@@ -439,6 +442,7 @@ OPTION_KEYS = {
 TEMPLATE_FIELDS = {
     "target": "the subject, as players name it",
     "targets": "the skill's [结算目标] (feedback_chosen, feedback_damage, feedback_list: the seats reported)",
+    "count": "(feedback_list) how many seats it reports (赤狼 learned: 得到通知当前有多少[群内]狼出局)",
     "target_N": "the Nth target (target_1, target_2 …), as players name it",
     "name": "the subject's character name",
     "role": "the subject's current card",
@@ -459,6 +463,7 @@ TEMPLATE_FIELDS = {
     "feedback": "(share_feedback) the 反馈 shared, one a line",
     "acts": "(feedback_acts) the skills the target used tonight, <技能>（对目标）、…",
     "skills": "(feedback_reached) the skills whose 结算目标 the target was, as <技能>、<技能>",
+    "night_skills": "the subject's skills it may still use in tonight's steps, as <技能>、<技能>, or 无 (夺舍: 得知该角色当晚可以发动的技能)",
     "skill": "(feedback_reflected) the skill reflected",
 }
 
@@ -496,6 +501,12 @@ TOP_KEYS = {
     "boards": "(merged) preset boards and their substitutions",
     "draw": "how a board is drawn by the post's rules (身份配置: pools N选K, odds, sizes, requirements, strength)",
     "moon": "新月扩展: the signs a 执警 chooses from and the events (新月事件) that change the rules for a time",
+    "learned": "(merged) the learner's table (学习表): for each role, the skills learning it gives instead of its own kit (机械狼<学习>, 食尸鬼<食尸>: 机械狼版本)",
+}
+LEARNED_KEYS = {
+    "text": "the post's line for that role",
+    "skills": "the skills gained: a skill of that role by its name, or another role's as 角色<技能> (守卫，获得技能<深渊>); each acts in that role's own step",
+    "todo": "its 修改版 not written yet: what is missing (the check lists it; learning it tells the directors)",
 }
 MOON_KEYS = {
     "option": "the option that switches the expansion on",

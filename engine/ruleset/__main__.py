@@ -41,6 +41,7 @@ def _unimplemented(rs: Ruleset) -> list[tuple[str, str, str]]:
     out += [
         ("", status.where, f"状态 {status.name} —— {status.todo}") for status in rs.statuses.values() if status.todo
     ]
+    out += [("", row.where, f"学习表 {row.role} —— {row.todo}") for row in rs.learned.values() if row.todo]
     if rs.moon is not None:
         for event in rs.moon.events.values():
             if event.todo:

@@ -176,6 +176,7 @@ SECTIONS: list[tuple[str, str, Mapping[str, object] | set[str], str]] = [
         "key",
     ),
     ("moon", "新月扩展: the events that change the rules for a time.", v.MOON_KEYS, "key"),
+    ("learned.<role>", "One row of a learner's table; `check` lists it while it has `todo`.", v.LEARNED_KEYS, "key"),
     ("moon.events.<name>", "One 新月事件; `check` lists it while it has `todo`.", v.MOON_EVENT_KEYS, "key"),
     ("Event durations (`moon.events.*.lasts`)", "", v.MOON_LASTS, "value"),
     ("notices", "", v.NOTICE_KEYS, "key"),

@@ -15,7 +15,7 @@ from engine.ruleset.yamlsrc import Node
 from engine.ruleset.yamlsrc import load as load_yaml
 from engine.vocabulary import TOP_KEYS
 
-MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage", "card_tags", "hands", "boards"}
+MERGED_KEYS = {"roles", "statuses", "camps", "teams", "damage", "card_tags", "hands", "boards", "learned"}
 
 
 def read_documents(path: Path, ctx: Context) -> Node:

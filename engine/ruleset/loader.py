@@ -11,6 +11,7 @@ from engine.errors import Problem, RulesetError
 from engine.ruleset import (
     checks,
     documents,
+    learned_table,
     read_appears,
     read_camps,
     read_cards,
@@ -99,6 +100,7 @@ def _build(doc: Node, path: Path, ctx: Context) -> m.Ruleset:
     rs.victory = read_flow.victory(doc, ctx)
     rs.options = read_roles.options(doc, ctx)
     rs.moon = read_moon.moon(doc, rs, ctx)
+    rs.learned = learned_table.learned(doc, rs, ctx)
     rs.records = read_appears.records(rs)
     rs.passes = read_appears.passes(rs)
     return rs

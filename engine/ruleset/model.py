@@ -18,6 +18,7 @@ from engine.ruleset.aura_parts import Aura, GainsUses
 from engine.ruleset.day_parts import LastWords, Rounds, SheriffRules, Victory, VoteRules
 from engine.ruleset.deal_parts import Board, DealRules, Hand
 from engine.ruleset.drawrules import DrawRules
+from engine.ruleset.learned_table import Learned
 from engine.ruleset.moon_parts import Moon
 from engine.ruleset.status_parts import Again, Appearance, Every, Guard, Split
 from engine.ruleset.steps import Step, skill_key
@@ -435,6 +436,7 @@ class Ruleset:
     showdown: dict[str, Cond] = field(default_factory=dict)  # 拍刀: camp → whose agreement it needs
     rounds: dict[str, Rounds] = field(default_factory=dict)  # 轮次决胜: camp → how the bot plays its plan out
     moon: Moon | None = None  # 新月扩展: its signs and events
+    learned: dict[str, Learned] = field(default_factory=dict)  # 学习表: role → what learning it gives
     # what tonight's acts leave for later skills: "readings" (what each check saw: 耀光, 光明湮灭),
     # "reached" (each [指定] skill's 结算目标: 邀舞); kept only where a skill reads it
     records: frozenset[str] = frozenset()

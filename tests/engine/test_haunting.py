@@ -1,5 +1,6 @@
 """阴魂不散 (engine/haunting.py) and ``choice_max``: the haunted pairs are fixed as the skill resolves,
-only those pairs' feedback is mirrored, the night's end forgets them; a choice names up to N words."""
+only those pairs' feedback is mirrored, the night's end forgets them; a choice names up to N words.
+附体's watch: every feedback of the watched seat, under the watching rule, till the night ends."""
 
 from __future__ import annotations
 
@@ -65,6 +66,22 @@ def test_the_nights_end_forgets_the_pairs() -> None:
     game.out.clear()
     game.feedback(2, "测试反馈", "黑暗侦测")
     assert _texts(game, 1) == []
+
+
+def test_a_watch_mirrors_every_feedback_of_the_seat_till_the_night_ends() -> None:
+    game = _game()
+    haunting.watch(game, 1, [2, 1], "附体")  # the watcher itself is left out
+    haunting.watch(game, 1, [2], "附体")  # once a pair
+    assert game.st.watches == [(1, 2, "附体")]
+    game.out.clear()
+    game.feedback(2, "测试反馈甲", "黑暗侦测")
+    game.feedback(2, "测试反馈乙", "光明湮灭")
+    game.feedback(3, "测试反馈丙", "黑暗侦测")
+    assert _texts(game, 1) == ["〔附体：2号乙的黑暗侦测〕测试反馈甲", "〔附体：2号乙的光明湮灭〕测试反馈乙"]
+    haunting.tell_act(game, 2, "黑暗侦测", "3号丙")
+    assert _texts(game, 1)[-1] == "〔附体〕2号乙发动黑暗侦测：3号丙。"
+    change.end_of("night_end", game)
+    assert game.st.watches == []
 
 
 @pytest.mark.parametrize(

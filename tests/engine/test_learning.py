@@ -1,0 +1,78 @@
+"""学习 (engine/learning.py) and the learner's table (engine/ruleset/learned_table.py): a row's skills
+come with their own role's definition, a row not written tells the directors, a role the table leaves
+out gives its own kit, the look copies the target's, lent skills end as the next night opens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import learning, messages
+from engine.game import Game
+from engine.ruleset import learned_table, yamlsrc
+from engine.ruleset.context import Context
+from engine.ruleset.loader import load_ruleset
+from tests.engine.builders import own_board, run_to
+
+RS = load_ruleset("genshin_165")
+ID = learning.Learning(identity=True)
+BOARD = ("机械狼", "守卫", "赤狼", "预言家", "黑狼王", "幼狼", "女巫", "猎人")
+
+
+def _game() -> Game:
+    game = own_board(RS, BOARD)
+    run_to(game, "night", 1)
+    game.out.clear()
+    return game
+
+
+def _directors(game: Game) -> list[str]:
+    return [m.text for m in game.out if m.to == messages.DIRECTORS]
+
+
+def test_a_rows_skills_keep_their_own_roles_definition() -> None:
+    game = _game()
+    assert learning.learn(game, 1, 2, "学习", ID) == ["深渊"]
+    state = game.st.seat(1).card.skills["深渊"]
+    assert state.of_role == "渊狼" and "模式选择" not in game.st.seat(1).card.skills
+    assert _directors(game) == []
+
+
+def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills() -> None:
+    game = _game()
+    assert learning.learn(game, 1, 3, "学习", ID) == ["业炎"]  # its row's skill, the rest not written
+    told = _directors(game)
+    assert len(told) == 1 and "赤狼" in told[0] and "[群内]狼出局" in told[0], told
+
+
+def test_a_role_left_out_gives_its_own_kit_and_the_look_is_the_targets() -> None:
+    game = _game()
+    assert "预言" in learning.learn(game, 1, 4, "学习", learning.Learning(look="机械"))
+    mine = [s for s in game.st.seat(1).statuses if s.name == "机械"]
+    assert [s.look for s in mine] == [("村民阵营", "预言家", "无刀")]
+
+
+def test_lent_skills_end_as_the_next_night_opens() -> None:
+    game = _game()
+    learning.learn(game, 1, 4, "食尸", learning.Learning(lent=True))
+    learning.night_opens(game)  # the same night: nothing ends
+    assert "预言" in game.st.seat(1).card.skills
+    run_to(game, "night", 2)
+    assert "预言" not in game.st.seat(1).card.skills and game.st.seat(1).lent == []
+
+
+@pytest.mark.parametrize(
+    ("row", "why"),
+    [
+        ("无此身份: {skills: [预言]}", "学习表的身份 无此身份 未定义"),
+        ("守卫: {skills: [渊狼<无此技能>]}", "学习表 守卫 的技能 渊狼<无此技能> 未定义"),
+        ("守卫: {text: 守卫}", "应写 skills"),
+    ],
+)
+def test_a_bad_row_is_refused(tmp_path: Path, row: str, why: str) -> None:
+    file = tmp_path / "table.yaml"
+    file.write_text(f"learned:\n  {row}\n", encoding="utf-8")
+    ctx = Context()
+    learned_table.learned(yamlsrc.load(file, "table.yaml"), RS, ctx)
+    assert any(why in str(p) for p in ctx.problems), ctx.problems
