@@ -439,6 +439,7 @@ TEMPLATE_FIELDS = {
     "camp": "the subject's 实际阵营 (灵能<感知>: 获知[结算目标]的[实际阵营]); feedback_exiled: the camps of the cards voted out",
     "self_name": "the acting seat's character name",
     "self_label": "the acting seat as players name it (3号丙)",
+    "self_role": "the acting seat's current card (安魂: 翻牌 — 公开自己的[实际身份])",
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",
