@@ -133,6 +133,10 @@ def _in_roster(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return bool(a) and (s.no in st.seat(a).roster) == value
 
 
+def _preliminary_out(value: bool, s: Seat, _a: int, st: GameState) -> bool:
+    return (s.no in st.preliminary_outs) == value
+
+
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     # a card out tonight counts until 开门 tells of it (through the 竞选日 before it too): a 选择范围 must
     # not show what nobody may know yet
@@ -332,6 +336,7 @@ _FLAGS = {
     "actor_camp": _actor_camp,
     "out_by_own_camp": _out_by_own_camp,
     "in_roster": _in_roster,
+    "preliminary_out": _preliminary_out,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {
