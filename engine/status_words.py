@@ -114,6 +114,16 @@ CAPS = {
         "(替死: 发动者在当天的所有投票贴内视作最高票…这些角色全部视作最高票平票)",
         "engine.voting",
     ),
+    "votes_out": Cap(
+        "flag",
+        "its holder, out, still votes in the day's vote (夺魂: 被夺魂角色…拥有票权; 虚体: 保留发言权和投票权)",
+        "engine.voting",
+    ),
+    "proxy_vote": Cap(
+        "flag",
+        "its holder's vote is cast by the directors only (代投), as another seat decides (夺魂: 其投票由发动者通过导演代投决定)",
+        "engine.voting",
+    ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
     "near_only": Cap(
         "flag",
