@@ -18,6 +18,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     dealt: 骑士              a 骑士 card was dealt this game    (about the game, not the seat)
     option: {name: value}   the game's options have these values  (about the game)
     any_seat: {...}         some seat, in play or out, meets it   (about the game)
+    seats: {at_least: 3, of: {...}}   that many seats, in play or out, meet it   (about the game)
     phase: day              the game is in this phase            (about the game)
     holds: 杀人              holds that skill, not lost, uses left
     mate: {...}             another seat sharing one of its teams meets it
@@ -288,6 +289,11 @@ def _any_seat(inner: Test, s: Seat, a: int, st: GameState) -> bool:
     return any(inner(o, a, st) for o in st.seats)
 
 
+def _seats(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    inner = compiled(test.get("of"))
+    return sum(1 for o in st.seats if inner(o, a, st)) >= int(test.get("at_least", 1))
+
+
 def _not(inner: Test, s: Seat, a: int, st: GameState) -> bool:
     return not inner(s, a, st)
 
@@ -345,6 +351,7 @@ _MAPPINGS = {
     "read_tonight": _read_tonight,
     "uses": _uses,
     "status_count": _status_count,
+    "seats": _seats,
 }
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
@@ -408,6 +415,8 @@ def uses_actor(cond: dict[str, Any] | str | None) -> bool:
         if key in ACTOR_KEYS:
             return True
         if key in {"not", "mate", "any_seat"} and uses_actor(value):
+            return True
+        if key == "seats" and uses_actor(value.get("of")):
             return True
         if key in {"any", "all"} and any(uses_actor(c) for c in value):
             return True

@@ -197,6 +197,7 @@ CONDITION_KEYS = {
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
     "option": "{name: value}: the game's options have these values (a condition on the game)",
     "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
+    "seats": "{at_least: N, of: condition}: at least N seats, in play or out, meet `of` (a condition on the game) (存活的活尸有3个及以上)",
     "phase": "day | night: the game is in this phase (a condition on the game)",
     "holds": "holds this skill now, not lost, with uses left",
     "mate": "another seat sharing one of its teams meets this condition",
