@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from engine import cards, change, effects, flow
+from engine import commands as c
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
-from tests.engine.builders import own_board, run_to
+from tests.engine.builders import T0, act, own_board, run_to, run_to_step
 
 RS = load_ruleset("genshin_165")
 BOARD = ("圣女", "药剂师", "预言家", "灵鹿", "黑狼王", "幼狼", "隐者", "告死者")
@@ -74,3 +75,16 @@ def test_a_seat_of_the_givers_camp_gains_nothing() -> None:
     game = day_two()
     rot(game, 8, actor=8)
     assert not game.st.seat(8).has_status("亡灵") and whisper(game) == 8
+
+
+def test_three_living_undead_bite_on_an_odd_night_two_do_not() -> None:
+    board = ("黑狼王", "幼狼", "黑蝙蝠", "狼兄", "告死者", *("圣女", "药剂师", "乌鸦", "隐者", "骑士") * 3)
+    for turned, usable in ((3, True), (2, False)):
+        names = tuple(f"角色{i}" for i in range(1, len(board) + 1))
+        start = c.Start(at=T0, seed=1, names=names, roles=tuple((r,) for r in board), options=(("自定板子", True),))
+        game = Game.start(RS, start)
+        run_to_step(game, "深夜")  # night 1: odd
+        for wolf in range(1, turned + 1):
+            rot(game, wolf, actor=5)
+        assert all(game.st.seat(n).card.role == "活尸" for n in range(1, turned + 1))
+        assert act(game, 1, "啃咬", 6).accepted is usable, turned  # 狼兄 (4) still a living wolf
