@@ -18,6 +18,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     dealt: 骑士              a 骑士 card was dealt this game    (about the game, not the seat)
     option: {name: value}   the game's options have these values  (about the game)
     any_seat: {...}         some seat, in play or out, meets it   (about the game)
+    seats: {at_least: 3, of: {...}}   that many seats, in play or out, meet it   (about the game)
     phase: day              the game is in this phase            (about the game)
     holds: 杀人              holds that skill, not lost, uses left
     mate: {...}             another seat sharing one of its teams meets it
@@ -134,6 +135,10 @@ def _actor_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
 
 def _in_roster(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return bool(a) and (s.no in st.seat(a).roster) == value
+
+
+def _preliminary_out(value: bool, s: Seat, _a: int, st: GameState) -> bool:
+    return (s.no in st.preliminary_outs) == value
 
 
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
@@ -310,6 +315,11 @@ def _any_seat(inner: Test, s: Seat, a: int, st: GameState) -> bool:
     return any(inner(o, a, st) for o in st.seats)
 
 
+def _seats(test: dict[str, Any], s: Seat, a: int, st: GameState) -> bool:
+    inner = compiled(test.get("of"))
+    return sum(1 for o in st.seats if inner(o, a, st)) >= int(test.get("at_least", 1))
+
+
 def _not(inner: Test, s: Seat, a: int, st: GameState) -> bool:
     return not inner(s, a, st)
 
@@ -359,6 +369,7 @@ _FLAGS = {
     "actor_camp": _actor_camp,
     "out_by_own_camp": _out_by_own_camp,
     "in_roster": _in_roster,
+    "preliminary_out": _preliminary_out,
 }
 _NUMBERS = {"cards_in_play": _cards_in_play}
 _MAPPINGS = {
@@ -369,6 +380,7 @@ _MAPPINGS = {
     "status_count": _status_count,
     "first_attacker": _first_attacker,
     "first_toucher": _first_toucher,
+    "seats": _seats,
 }
 _NESTED = {"mate": _mate, "any_seat": _any_seat}
 
@@ -434,6 +446,8 @@ def uses_actor(cond: dict[str, Any] | str | None) -> bool:
         if key in ACTOR_KEYS:
             return True
         if key in {"not", "mate", "any_seat"} and uses_actor(value):
+            return True
+        if key == "seats" and uses_actor(value.get("of")):
             return True
         if key in {"any", "all"} and any(uses_actor(c) for c in value):
             return True

@@ -261,6 +261,9 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         mine = [s for s in ctx.game.st.seat(target).statuses if s.name == arg["name"] and s.source == ctx.actor]
         if look and mine:  # 雪隐: the 伪装 the actor chose, the latest grant's
             mine[-1].look = look
+        gained = ctx.game.rs.statuses[arg["name"]].on_gain
+        if gained and mine:  # 亡灵: 获得该状态瞬间
+            run(Ctx(ctx.game, actor=ctx.actor, targets=[target], rule=arg["name"]), gained)
 
 
 def _remove_status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -23,6 +23,7 @@ N minutes after it opened: ``st.step_opened`` stays at 关门 for those steps, s
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -157,7 +158,7 @@ def _end_phase(game: Context, item: EndPhase) -> None:
 def _open_night(game: Context, number: int) -> None:
     st = game.st
     st.phase, st.day, st.step = Phase.NIGHT, number, 0
-    st.night_deaths = []
+    st.night_deaths, st.preliminary_outs = [], []
     st.chosen = []
     readings.forget(game)
     game.log("phase", f"第{number}夜开始", secret=False)
@@ -229,12 +230,26 @@ def open_step(game: Context) -> None:
         game.memo.clear()
     for team in step.joins:
         cards.join_bearers(game, team, step.text or step.name)
+    if any(seat.alive and cards.find(game, seat, name) for seat in st.seats for name in step.previews):
+        _preview(game, step.name)
     acting.open_actors(game, step)
     if not acting.anyone_pending(game):
         st.deadline = None
         push_front(game, [CloseStep()])
         return
     acting.announce_step(game)
+
+
+def _preview(game: Context, step: str) -> None:
+    """初步出局名单: the attacks marked for ``step`` are resolved on a copy of the game (its messages
+    dropped, stopping at a prompt), and the seats in play it puts out are the list (死灵咒)."""
+    st = game.st
+    trial = type(game)(game.rs, copy.deepcopy(st))
+    trial.st.work.clear()
+    trial.st.work.append(ResolveMarked(step))
+    run(trial)
+    st.preliminary_outs = [s.no for s in st.seats if s.alive and not trial.st.seat(s.no).alive]
+    game.changed()
 
 
 def _close(game: Context, _item: CloseStep) -> None:

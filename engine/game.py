@@ -28,6 +28,7 @@ from engine import (
     prompts,
     queue,
     rosters,
+    skill_uses,
     splits,
     texts,
     victory,
@@ -97,6 +98,7 @@ class Game(Context):
             counted = {rs.last_words.count_role, *rs.last_words.count_roles}
             st.last_words_left = sum(1 for s in seats for card in s.cards if card.role in counted)
         game = cls(rs, st)
+        skill_uses.deal(game)
         game._introduce()
         kits.deal_faces(game)
         rosters.deal(game)

@@ -101,6 +101,18 @@ def add_uses(game: Context, target: int, name: str, by: int, rule: str) -> None:
     game.log("skill", f"{game.who(target)}的{name}次数{by:+d}，剩余{held.state.uses}次", rule)
 
 
+def deal(game: Context) -> None:
+    """At the deal, a skill with ``dealt_uses`` starts with that count of the seats dealt (亡灵低语[X]:
+    X为初始参与人数); a card gaining it later keeps its ``uses``."""
+    n = len(game.st.seats)
+    for seat in game.st.seats:
+        for card in seat.cards:
+            for name, state in card.skills.items():
+                skill = cards.skill_def(game, card, name)
+                if skill is not None and skill.dealt_uses is not None:
+                    state.uses = int(skill.dealt_uses(n))
+
+
 def refresh(game: Context, target: int, name: str, rule: str) -> None:
     """刷新至初始: the skill's uses are its initial count again, and it is ready at once."""
     held = cards.find(game, game.st.seat(target), name)

@@ -297,6 +297,7 @@ class GameState:
     held: list[tuple[str, str]] = field(default_factory=list)
     exiled_yesterday: list[int] = field(default_factory=list)
     night_deaths: list[int] = field(default_factory=list)
+    preliminary_outs: list[int] = field(default_factory=list)  # 初步出局名单 of a `previews` step
     dawn_statuses: list[tuple[str, int]] = field(default_factory=list)
     last_words_left: int = 0
     surrenders: dict[str, Surrender] = field(default_factory=dict)  # camp → its open 投降

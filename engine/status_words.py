@@ -38,6 +38,7 @@ STATUS_KEYS = {
     "appears": "how its holder is seen by checks while it holds it (雪隐: {camp: 村民阵营}); see `appears`",
     "skills": "skills its holder holds while it holds it",
     "again": "{kind, cause, at: [steps]}: gained again while held, it is instead an attack of `kind` from that giver, resolved at the first of the steps `at` to come (流血: 再次获得…改为造成[暴击]; 二次流血 at 黄昏1, 凌晨2)",
+    "on_gain": "effects run as an effect gives it, its giver acting on its holder as the first target (亡灵: 若场上有次数足够的技能[亡灵低语]，则按照那个技能执行，否则，获得该状态瞬间就承受一次[致死伤害])",
     "every": "{step, effects}: as each step `step` closes, `effects` run with its giver acting on its holder, even once the giver is out (疾病: 每个[晨曦]…受到来自状态赋予者的[特攻])",
     "echoes": "statuses its holder, gaining one, gains once more from this status's giver (邪祟灵光: 获得[流血]状态时，再额外获得来自破誓者一次[流血])",
     "links": "true: its holder put out by a skill's attack (not the plain vote) passes that attack, the same kind from the same source, to every other living holder of this status from the same giver (锁链师[链接]: 所有被[链接]的角色都受到一次与出局角色相同的攻击)",
@@ -111,6 +112,16 @@ CAPS = {
         "flag",
         "its holder, in play, has the most votes in the day's count whatever it got; several such seats are a tie "
         "(替死: 发动者在当天的所有投票贴内视作最高票…这些角色全部视作最高票平票)",
+        "engine.voting",
+    ),
+    "votes_out": Cap(
+        "flag",
+        "its holder, out, still votes in the day's vote (夺魂: 被夺魂角色…拥有票权; 虚体: 保留发言权和投票权)",
+        "engine.voting",
+    ),
+    "proxy_vote": Cap(
+        "flag",
+        "its holder's vote is cast by the directors only (代投), as another seat decides (夺魂: 其投票由发动者通过导演代投决定)",
         "engine.voting",
     ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),

@@ -205,6 +205,7 @@ CONDITION_KEYS = {
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
     "option": "{name: value}: the game's options have these values (a condition on the game)",
     "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
+    "seats": "{at_least: N, of: condition}: at least N seats, in play or out, meet `of` (a condition on the game) (存活的活尸有3个及以上)",
     "phase": "day | night: the game is in this phase (a condition on the game)",
     "holds": "holds this skill now, not lost, with uses left",
     "mate": "another seat sharing one of its teams meets this condition",
@@ -234,6 +235,7 @@ CONDITION_KEYS = {
     "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
     "out_by_own_camp": "true | false: its current card's out came (not) from a source of its own 实际阵营, kept for [亡语] skills; no source counts as another (薪火相传: 出局的来源和天命人[实际阵营]不相同)",
     "in_roster": "true | false: it is (not) in the acting seat's 名单 (巫女: 一个名单内，一个名单外)",
+    "preliminary_out": "true | false: it is (not) on the 初步出局名单 of the step open now, one that `previews` (死灵咒: 当晚…的出局角色名单)",
 }
 GAME_CONDITIONS = {
     "camps_differ": "the effect's targets are of more than one camp (私奔)",
@@ -333,6 +335,7 @@ SKILL_KEYS = {
     "aura": "[{status, to}]: statuses kept on the seats `to` picks (self, or {beside: self, among}: the living seats next to its holder in the 电梯楼, 首尾相邻) while its holder is in and holds it, recomputed as seats go out (守护灵光, 邪祟灵光)",
     "gains_uses": "{per, of, by, kinds}: one use more for each `per` outs of seats meeting `of` put out by a seat meeting `by`, or by an attack of `kinds` ([0：每2个[村民阵营]角色因为[非村民阵营]角色的技能出局])",
     "places": "[{range, text}, …]: the target at each place meets that range too, a refusal naming `text` otherwise (下蛊: 2人且一个名单内，一个名单外)",
+    "dealt_uses": "a formula of N, the seats dealt: the count a card dealt with the skill starts with; a card gaining it later starts with `uses` (亡灵低语[X]: X为初始参与人数; 获取身份的技能获取到告死者时，无法获得技能亡灵低语)",
 }
 CARD_TAG_KEYS = {
     "text": "the post's sentence",
@@ -353,6 +356,7 @@ STEP_KEYS = {
     "resolves": "the order of the causes of the attacks marked for it (出局结算)",
     "effects": "effects the rules carry out as the step resolves (双空救结算)",
     "simultaneous": "true: 互不影响 — each act resolves against the statuses and redirections as the step closed, none seeing another's (engine/together.py)",
+    "previews": "skills: as it opens, while a seat in play holds one of them, the attacks marked for it are resolved on a copy of the game, and the seats that copy puts out are its 初步出局名单, which `preliminary_out` reads (凌晨（7）: 初步按照（9）的顺序结算出局名单，然后告死者<死灵咒>)",
     "after_close": "关门后N分钟内: its deadline is N minutes after the day's 关门, however late the step opens (timeline only; then every step from 黄昏 to 晨曦 has one)",
 }
 # The sub-phases of 000's 用语定义 / 002's 词条说明, in the order the timeline runs them from 开局 on:
@@ -455,6 +459,7 @@ TEMPLATE_FIELDS = {
     "camp": "the subject's 实际阵营 (灵能<感知>: 获知[结算目标]的[实际阵营]); feedback_exiled: the camps of the cards voted out",
     "self_name": "the acting seat's character name",
     "self_label": "the acting seat as players name it (3号丙)",
+    "self_role": "the acting seat's current card (安魂: 翻牌 — 公开自己的[实际身份])",
     "self_secret": "the acting seat's secret number",
     "member_secrets": "(team intro) the members' secret numbers",
     "member_labels": "(team intro) the members as players name them",

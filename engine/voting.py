@@ -51,8 +51,11 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     if not PHASES[st.phase].votes or st.deadline is None or st.work:
         raise Refusal(f"现在不是投票时间：投票在白天开门后、关门前进行。当前：{texts.phase_title(st.phase, st.day)}。")
     voter = game.named_seat(cmd.seat)
-    if not cards.publicly_in(game, voter):
+    if not cards.publicly_in(game, voter) and not caps.has(game, voter, "votes_out"):
         raise Refusal("你已出局，不能投票。")
+    proxied = caps.giving(game, voter, "proxy_vote")
+    if proxied and not cmd.by_director:
+        raise Refusal(f"你的投票由导演代投（{'、'.join(proxied)}），请把决定告诉导演。")
     barred = caps.giving(game, voter, "no_vote")
     if barred:
         raise Refusal("你不能参与投票（" + "、".join(barred) + "）。")
@@ -156,10 +159,15 @@ def _vote_text(game: Context, target: int | None) -> str:
     return game.label(target) if target else "弃权"
 
 
+def _counts(game: Context, voter: Seat) -> bool:
+    """A vote counts while its voter is in, or out with a vote kept (夺魂, 虚体)."""
+    return voter.alive or caps.has(game, voter, "votes_out")
+
+
 def tally(game: Context) -> None:
     """关门: publish the votes, then elect the sheriff or exile the highest."""
     st, rs = game.st, game.rs
-    valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if st.seat(v.voter).alive]
+    valid = [v for v in sorted(st.votes.values(), key=lambda v: (v.at, v.order)) if _counts(game, st.seat(v.voter))]
     duel = duels.today_pair(game)
     valid = [v for v in valid if v.target is None or st.seat(v.target).alive or v.target in duel]
     st.vote_history.append((st.day, {v.voter: v.target for v in valid}))

@@ -142,6 +142,7 @@ class Skill:
     aura: tuple[Aura, ...] = ()  # statuses kept on its holder's neighbours (守护灵光, 邪祟灵光)
     gains_uses: GainsUses | None = None  # uses that grow with outs (至圣斩, 暗噬斩)
     places: tuple[Place, ...] = ()  # what the target at each place must meet besides the range (下蛊)
+    dealt_uses: Formula | None = None  # a dealt card's starting count, a formula of the seats dealt (亡灵低语[X])
     choice_count: int = 1  # how many different words the choice names (询问2张身份牌)
     choice_camp: str = ""  # with choice_of role: only roles of this camp
     message: int = 0  # the choice is a free text of at most this many characters (报信: 50字以内的一段话)
@@ -316,6 +317,7 @@ class StatusDef:
     skills: dict[str, Skill] = field(default_factory=dict)  # held while the status is held
     again: Again | None = None  # gained again while held: an attack instead (流血 → 暴击)
     every: Every | None = None  # what its giver does to its holder at each step of a name (疾病)
+    on_gain: tuple[Effect, ...] = ()  # what its giver does to its holder as an effect gives it (亡灵)
     echoes: tuple[str, ...] = ()  # gaining one of these, its holder gains it again from this giver (邪祟灵光)
     forgets: tuple[str, ...] = ()  # gaining it, its holder loses its skills with these tags (遗忘: 强制)
     refreshes: str = ""  # as it ends or its holder is out, its giver's skill of this name is 刷新至初始 (仆役)

@@ -259,7 +259,7 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker", "first_toucher"} and (
+        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker", "first_toucher", "seats"} and (
             not isinstance(v, dict)
         ):
             ctx.err(node, k, f"{k} 应为映射")
@@ -271,6 +271,9 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.keys(v, {"on", "kinds"}, "first_attacker")
             if "on" in v:
                 read_condition(v["on"], v, "on", ctx)
+        elif k == "seats":
+            ctx.keys(v, {"at_least", "of"}, "seats")
+            read_condition(v.get("of"), v, "of", ctx)
         elif k == "read_tonight":
             ctx.keys(v, {"skill", "pool", "role", "camp"}, "read_tonight")
             if "skill" not in v:

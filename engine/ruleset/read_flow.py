@@ -125,6 +125,7 @@ def _steps(parent: Node, key: str, sub_phase: SubPhase, label: str, ctx: Context
                 joins=ctx.names(node, "joins"),
                 resolves=ctx.names(node, "resolves"),
                 effects=read_effects(node, "effects", ctx, f"步骤 {name}"),
+                previews=ctx.names(node, "previews"),
                 where=where(node, "skills"),
             )
         )

@@ -248,6 +248,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         aura=_auras(node, ctx, what),
         gains_uses=_gains_uses(node, ctx, what),
         places=_places(node, ctx, what),
+        dealt_uses=_dealt_uses(node, ctx, what),
     )
 
 
@@ -321,6 +322,17 @@ def read_minutes(node: Node, key: str, ctx: Context) -> tuple[int | None, tuple[
             return None, ()
         return None, tuple((str(k), int(v)) for k, v in value.items())
     return ctx.integer(node, key, None), ()
+
+
+def _dealt_uses(node: Node, ctx: Context, what: str) -> Formula | None:
+    """``dealt_uses: N``: a dealt card's count, a formula of the seats dealt (亡灵低语[X]: X为初始参与人数)."""
+    if "dealt_uses" not in node:
+        return None
+    try:
+        return parse(node["dealt_uses"])
+    except BadFormula as exc:
+        ctx.err(node, "dealt_uses", f"{what}.dealt_uses: {exc}")
+        return None
 
 
 def _target_formula(node: Node, ctx: Context, what: str) -> Formula | None:

@@ -59,6 +59,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             skills={k: sk for k, v in skills.items() if (sk := read_skill(f"[{name}]", k, v, skills, ctx)) is not None},
             again=_again(node, name, ctx),
             every=_every(node, name, ctx),
+            on_gain=read_effects(node, "on_gain", ctx, f"状态 {name}.on_gain"),
             echoes=ctx.names(node, "echoes"),
             forgets=ctx.names(node, "forgets"),
             refreshes=ctx.text(node, "refreshes"),

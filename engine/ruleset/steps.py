@@ -44,6 +44,7 @@ class Step:
     joins: tuple[str, ...] = ()  # teams the seats now bearing their tag (or meeting `members`) join
     resolves: tuple[str, ...] = ()  # the order of the marked attacks' causes (出局结算)
     effects: tuple[Effect, ...] = ()  # what the rules do as the step resolves (双空救结算)
+    previews: tuple[str, ...] = ()  # 初步出局名单 for these skills: its marked attacks first resolved on a copy
     where: str = ""  # file:line of its skills list
 
     def holds(self, skill: Skill) -> bool:

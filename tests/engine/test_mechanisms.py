@@ -29,6 +29,18 @@ def test_conditions_compose() -> None:
     assert conditions.victory_test(test, game.st.alive(), game.st)  # 2 wolves of 3 alive
 
 
+def test_seats_counts_the_seats_meeting_a_condition_whoever_asks() -> None:
+    game = new_game()
+    wolves = sum(1 for s in game.st.seats if s.camp == "狼人阵营")
+    anyone = game.st.seat(3)
+    enough = {"seats": {"at_least": wolves, "of": {"camp": "狼人阵营", "alive": True}}}
+    too_many = {"seats": {"at_least": wolves + 1, "of": {"camp": "狼人阵营", "alive": True}}}
+    assert conditions.holds(enough, anyone, 0, game.st)
+    assert not conditions.holds(too_many, anyone, 0, game.st)
+    game.st.seat(1).alive = False  # a wolf out
+    assert not conditions.holds(enough, anyone, 0, game.st)
+
+
 def test_even_day_tells_even_game_days_from_odd_ones() -> None:
     game = new_game()
     wolf = game.st.seat(1)
