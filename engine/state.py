@@ -287,6 +287,7 @@ class GameState:
     prompt: Prompt | None = None
     sheriff: int | None = None
     lost_camps: list[str] = field(default_factory=list)
+    camp_classes: dict[str, str] = field(default_factory=dict)  # a camp → the camp it is one of (三方阵营)
     winner: str | None = None
     out_order: list[int] = field(default_factory=list)
     # notices waiting for the next 开门: (section, text)

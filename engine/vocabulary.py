@@ -509,6 +509,7 @@ POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the 
 CAMP_KEYS = {
     "text": "the post's sentence about the camp",
     "unsettled": "true: a stand-in until an opening choice (盗贼, 混血儿); it is never in play, and a seat taking such a card later keeps its camp",
+    "class": "another camp it is one of (不同的三方阵营各自为独立阵营: 吹笛阵营 is of 三方阵营): it wins and loses alone, while a condition, check or judgement naming the class matches it too",
 }
 TEAM_KEYS = {
     "text": "the post's sentence",

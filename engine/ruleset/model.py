@@ -271,6 +271,7 @@ class Camp:
     name: str
     text: str = ""
     unsettled: bool = False  # a stand-in before an opening choice (盗贼, 混血儿): it never wins
+    of_class: str = ""  # the camp it is one of (三方阵营): a condition naming that one matches it too
 
 
 @dataclass
