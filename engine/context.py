@@ -160,8 +160,8 @@ class Context:
         if sdef.again is not None and seat.has_status(name):  # 流血: 再次获得时改为造成[暴击]
             self._again(seat, name, sdef.again, source, rule)
             return
-        if any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
-            return  # 相同的状态不会重复施加效果
+        if not sdef.stacks and any(s.name == name and s.until == until and s.source == source for s in seat.statuses):
+            return  # 相同的状态不会重复施加效果 (one that stacks is granted again: 此条可叠加)
         if sdef.clears:  # 秩序: 清除负面状态
             cleared = self.remove_statuses(seat, lambda s: self.rs.statuses[s.name].is_of(sdef.clears))
             if cleared:
@@ -278,8 +278,11 @@ class Context:
         learns it only when it tries to use one (长寿之命)."""
         seat = self.st.seat(target)
         lost = []
+        own = self.rs.roles[seat.card.role].skills
         for name, state in seat.card.skills.items():
             if state.lost or (names is not None and name not in names):
+                continue
+            if name in own and own[name].steadfast:  # 赌博技能在任何状态下都不会丢失
                 continue
             state.lost = True
             state.unaware = not told

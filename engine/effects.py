@@ -45,6 +45,7 @@
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
+    roll: {name, sides, once}       cast a die into the acting card's counter ``name`` (赌博, engine/dice.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
@@ -65,6 +66,7 @@ from engine import (
     cards,
     change,
     conditions,
+    dice,
     duels,
     feedback_verbs,
     kit_verbs,
@@ -81,6 +83,7 @@ from engine.state import Attack, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
+    "roll",
     "feedback_chosen",
     "feedback_exiled",
     "announce",
@@ -561,6 +564,7 @@ VERBS = {
     "roster_move": kit_verbs.roster_move,
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
+    "roll": dice.roll,
 }
 
 

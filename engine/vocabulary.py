@@ -138,6 +138,7 @@ EFFECT_VERBS = {
     "control": "true: the acting seat 操纵夺舍 the subjects tonight: it chooses for their skills, they stay the users, their prompts and feedback reach both; a seat already held is not taken (该角色当前已被他人操纵)",
     "haunt": "true: tonight the acting seat and each seat now able to use one of the skills the act's choice names know each other's 马甲 and 身份, and the acting seat is told those seats' acts and feedback of those skills (幽魂<阴魂不散>: 互知马甲与身份，且幽魂知晓行动情况以及反馈)",
     "roster_move": "add | remove: the subjects move into / out of the acting seat's 名单, which it is told at once (下蛊: 将其移出名单 / 移入名单)",
+    "roll": "{name, sides, once}: cast a die of `sides` faces from the game's seed; the face is the acting card's counter `name`, which the later effects read with if_counter; a face of `once` won before gives its mapped face instead (赌博: 骰子1–6，2,3,4,5若获得过一次，则2,3的内容更换成1。4,5的内容更换成6)",
     "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
 EFFECT_KEYS = {
@@ -299,6 +300,7 @@ SKILL_KEYS = {
     "default": "the choice a seat that passes or stays silent is taken to make (归群)",
     "choice_count": "N: the choice names N different words, separated by 、 (询问2张村民阵营的身份牌)",
     "choice_camp": "with `choice_of: role`: only roles of this camp (村民阵营的身份牌)",
+    "steadfast": "true: no status stops its use ([沉默], a block, an only-tags status) and no effect takes it away (赌徒: 赌博技能在任何状态下都不会丢失，都可以发动)",
     "at_random": "true: left unmade at its deadline (passed or silent), it is made at random like a <强制> one's, though it is not <强制> (沉默 still stops it) (摄梦: 若不选择将会随机选择)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",

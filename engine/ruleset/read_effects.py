@@ -215,6 +215,23 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"kind", "backlash"}, verb)
+    elif verb == "roll":
+        _roll(arg, enode, ctx)
+
+
+def _roll(arg: Any, enode: Node, ctx: Context) -> None:
+    node = ctx.mapping(arg, enode, "roll", "roll")
+    if node is None:
+        return
+    ctx.keys(node, {"name", "sides", "once"}, "roll")
+    sides = node.get("sides")
+    if not node.get("name") or not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
+        ctx.err(node, None, "roll 需要 name（计数名）与 sides（骰子面数，至少为2）")
+        return
+    once = ctx.mapping(node.get("once"), node, "once", "roll.once") if "once" in node else None
+    for face, to in (once or {}).items():
+        if not all(str(v).isdigit() and 1 <= int(v) <= sides for v in (face, to)):
+            ctx.err(once, face, f"roll.once 的点数应为 1 到 {sides} 之间的整数")
 
 
 def _counter_test(value: Any, parent: Node, ctx: Context) -> None:

@@ -235,6 +235,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
         at_random=ctx.flag(node, "at_random"),
+        steadfast=ctx.flag(node, "steadfast"),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
