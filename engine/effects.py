@@ -46,6 +46,7 @@
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
     roll: {name, sides, once}       cast a die into the acting card's counter ``name`` (赌博, engine/dice.py)
+    gather_legacy / take_legacy     遗计池: the subjects' kits join it; the choice's skill is taken (engine/legacy.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
@@ -84,6 +85,7 @@ from engine.state import Attack, Damage, SkillState
 ONCE_VERBS = {
     "feedback_damage",
     "roll",
+    "take_legacy",
     "feedback_chosen",
     "feedback_exiled",
     "announce",
@@ -565,6 +567,8 @@ VERBS = {
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
     "roll": dice.roll,
+    "gather_legacy": kit_verbs.gather_legacy,
+    "take_legacy": kit_verbs.take_legacy,
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import appearance, caps, cards, conditions, faces, labels, skill_uses, targeting, texts, timeline
+from engine import appearance, caps, cards, conditions, faces, labels, legacy, skill_uses, targeting, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -244,6 +244,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return faces.unused(seat)
     if skill.choice_of == "aimed":  # 镜像: 曾对自身操作过的技能
         return tuple(game.st.aimed.get(seat.no, ()))
+    if skill.choice_of == "legacy":  # 遗泽: 在遗计池选择一个技能
+        return legacy.names(game, seat.no)
     if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
         camp = skill.choice_camp
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))

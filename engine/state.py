@@ -351,6 +351,8 @@ class GameState:
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order
     aimed: dict[int, list[str]] = field(default_factory=dict)
+    legacy: dict[int, list[SkillState]] = field(default_factory=dict)  # 遗计池: holder → its skills, own uses
+    legacy_taken: dict[int, tuple[str, int]] = field(default_factory=dict)  # 遗泽: holder → (skill, day taken)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

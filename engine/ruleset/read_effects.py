@@ -217,6 +217,10 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"kind", "backlash"}, verb)
     elif verb == "roll":
         _roll(arg, enode, ctx)
+    elif verb == "take_legacy" and arg != "choice":
+        ctx.err(enode, verb, "take_legacy 只可为 choice（发动时选择的技能池技能）")
+    elif verb == "gather_legacy":
+        ctx.keys(ctx.mapping(arg, enode, verb, verb) or Node(), {"kill"}, verb)
 
 
 def _roll(arg: Any, enode: Node, ctx: Context) -> None:
