@@ -64,7 +64,7 @@ def seen_matches(game: Context, seat: Seat, want: dict[str, Any]) -> bool:
     for aspect, value in want.items():
         names = value if isinstance(value, list) else [value]
         found = seen_pool(game, seat) if aspect == "pool" else seen(game, seat, aspect)
-        if found not in names:
+        if found not in names and not (aspect == "camp" and game.st.camp_classes.get(found) in names):
             return False
     return True
 
@@ -78,7 +78,8 @@ def effect_passes(game: Context, effect: Effect, subject: int | None, actor: int
     if effect.if_actor is not None and not (actor and conditions.holds(effect.if_actor, st.seat(actor), actor, st)):
         return False
     if effect.if_judged:
-        return bool(first) and judged_camp(game, st.seat(first), actor) in effect.if_judged
+        judged = judged_camp(game, st.seat(first), actor) if first else ""
+        return bool(first) and (judged in effect.if_judged or st.camp_classes.get(judged) in effect.if_judged)
     return True
 
 

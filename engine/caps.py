@@ -24,6 +24,14 @@ def giving(game: Context, seat: Seat, cap: str) -> list[str]:
     return list(dict.fromkeys(s.name for s in seat.statuses if cap in statuses[s.name].caps))
 
 
+def givers(game: Context, seat: Seat, cap: str) -> list[int]:
+    """The givers (sources) of the seat's statuses that give this capability, in the order gained."""
+    if not seat.statuses or not game.rs.uses_status_flag(cap):
+        return []
+    statuses = game.rs.statuses
+    return list(dict.fromkeys(s.source for s in seat.statuses if cap in statuses[s.name].caps))
+
+
 def has(game: Context, seat: Seat, cap: str) -> bool:
     if not seat.statuses or not game.rs.uses_status_flag(cap):
         return False

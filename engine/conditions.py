@@ -2,7 +2,7 @@
 
 A condition is a mapping; every key must hold for the seat (see vocabulary.CONDITION_KEYS):
 
-    camp: 狼人阵营 | [..]     actual camp (实际阵营) is one of these
+    camp: 狼人阵营 | [..]     actual camp (实际阵营) is one of these, or of their class (三方阵营)
     surface_camp: 狼人阵营    the current card's camp (表面阵营)
     card_camp: 狼人阵营       holds a card in play of this camp
     role: 村民 | [..]         the current card is one of these roles
@@ -66,7 +66,7 @@ _compiled: dict[int, tuple[dict[str, Any], Test]] = {}
 
 
 def _camp(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
-    return s.camp in values
+    return s.camp in values or st.camp_classes.get(s.camp, "") in values
 
 
 def _surface_camp(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:

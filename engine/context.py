@@ -289,8 +289,11 @@ class Context:
         learns it only when it tries to use one (长寿之命)."""
         seat = self.st.seat(target)
         lost = []
+        own = self.rs.roles[seat.card.role].skills
         for name, state in seat.card.skills.items():
             if state.lost or (names is not None and name not in names):
+                continue
+            if name in own and own[name].steadfast:  # 赌博技能在任何状态下都不会丢失
                 continue
             state.lost = True
             state.unaware = not told

@@ -244,7 +244,7 @@ def after_out(game: Context, after: queue.AfterOut) -> None:
     for card in going if item.cause not in NO_REACTIONS else []:
         reactions.extend(_reactions(game, seat, card, item.cause, item.source))
     for card in going:
-        _others_react(game, seat, card, item.cause)
+        _others_react(game, seat, card, item.cause, item.source)
     if not seat.alive:
         follow.extend(_team_chain(game, seat, item.cause))
     follow.extend(reactions)
@@ -272,10 +272,12 @@ def _team_chain(game: Context, seat: Seat, cause: str) -> list[object]:
     return follow
 
 
-def _others_react(game: Context, seat: Seat, card: Card, cause: str) -> None:
+def _others_react(game: Context, seat: Seat, card: Card, cause: str, source: int) -> None:
     """Forced triggers of other seats on this card's out (志继: when the seer is out; 悬赏: a seat marked
-    by them); one naming no roles answers any out of its causes (天意). The seat out is the first target."""
-    for other in game.st.seats:
+    by them); one naming no roles answers any out of its causes (天意), from a source meeting its ``by``
+    (遗计: 被撕咬杀死). The seat out is the first target."""
+    st = game.st
+    for other in st.seats:
         if not other.alive or other.no == seat.no:
             continue
         for holding in cards.held(game, other):
@@ -284,6 +286,8 @@ def _others_react(game: Context, seat: Seat, card: Card, cause: str) -> None:
                     continue
                 marked = any(s.name == trigger.marked and s.source == other.no for s in seat.statuses)
                 anyone = not trigger.roles and not trigger.marked and cause in trigger.causes
+                if anyone and trigger.by is not None:
+                    anyone = bool(source) and conditions.holds(trigger.by, st.seat(source), other.no, st)
                 if card.role in trigger.roles or marked or anyone:
                     game.log(
                         "trigger",

@@ -48,6 +48,8 @@
     learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
+    roll: N | {sides, name, once}   cast a die from the game's seed: if_roll / {roll}; with name, a card counter (engine/dice.py)
+    gather_legacy / take_legacy     遗计池: the subjects' kits join it; the choice's skill is taken (engine/legacy.py)
 
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
@@ -85,6 +87,8 @@ from engine.state import Attack, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
+    "roll",
+    "take_legacy",
     "feedback_chosen",
     "feedback_exiled",
     "announce",
@@ -111,7 +115,6 @@ ONCE_VERBS = {
     "learn",
     "ban_skill",
     "feedback_acts",
-    "roll",
 }
 
 
@@ -583,6 +586,8 @@ VERBS = {
     "take_kit": kit_verbs.take_kit,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,
+    "gather_legacy": kit_verbs.gather_legacy,
+    "take_legacy": kit_verbs.take_legacy,
 }
 
 

@@ -38,6 +38,7 @@ from engine import (
     election,
     faces,
     learning,
+    legacy,
     messages,
     notices,
     prompts,
@@ -164,6 +165,7 @@ def _open_night(game: Context, number: int) -> None:
     game.log("phase", f"第{number}夜开始", secret=False)
     durations.end_at(game, "night_start")  # 在下一个夜晚开始前
     learning.night_opens(game)
+    legacy.end_at_night(game)  # 遗泽: 持续到第二天[夜晚]开始前
     effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])

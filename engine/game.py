@@ -91,6 +91,7 @@ class Game(Context):
             options=options,
             spare_cards=spare,
             moon=dict(cmd.moon),
+            camp_classes={name: camp.of_class for name, camp in rs.camps.items() if camp.of_class},
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count

@@ -5,7 +5,7 @@ taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (
 
 from __future__ import annotations
 
-from engine import change, control, faces, haunting, kits, learning, rosters, skill_uses, stealing, texts
+from engine import change, control, faces, haunting, kits, learning, legacy, rosters, skill_uses, stealing, texts
 from engine.effect_ctx import Ctx, rule_of
 from engine.ruleset.model import Effect
 
@@ -161,3 +161,15 @@ def boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.actor and ctx.choice:
         faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+
+
+def gather_legacy(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """遗计: the subjects' kits join the acting seat's pool (engine/legacy.py)."""
+    for out in subjects:
+        legacy.gather(ctx.game, ctx.actor, out, str(effect.arg.get("kill", "")), rule_of(ctx, effect))
+
+
+def take_legacy(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """遗泽: the acting seat takes the pool's skill its choice names."""
+    if ctx.choice:
+        legacy.take(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))

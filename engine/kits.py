@@ -36,6 +36,11 @@ def _kit(game: Context, role: str) -> list[Skill]:
     return out
 
 
+def fresh_kit(game: Context, role: str) -> list[Skill]:
+    """The skills a fresh kit of ``role`` holds (a pool's: 遗计)."""
+    return _kit(game, role)
+
+
 def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
     """The taker's current card gains every skill of ``role``, fresh (初始状态); a skill of that name
     it holds already, not lost, stays as it is. Returns the names gained."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import appearance, caps, cards, conditions, faces, labels, skill_uses, targeting, texts, timeline
+from engine import appearance, caps, cards, conditions, faces, labels, legacy, skill_uses, targeting, texts, timeline
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -90,7 +90,7 @@ def _near(game: Context, seat: Seat, skill: Skill, seats: list[Seat]) -> list[Se
 
 def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
-    st, rs = game.st, game.rs
+    st = game.st
     last_words = skill_uses.LAST_WORDS in skill.tags
     if not last_words and not cards.publicly_in(game, seat):
         return "你已出局"
@@ -103,17 +103,10 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
         why = _last_words_closed(game, seat, skill)
         if why:
             return why
-    if not skill.forced and caps.has(game, seat, "silenced"):
-        return "你处于[沉默]状态，不能发动非强制技能"
-    allowed = caps.names(game, seat, "only_tags")
-    if allowed and not any(tag in skill.tags for tag in allowed):
-        status = next(iter(allowed.values()))
-        return f"你处于[{status}]状态，只能发动带[{']['.join(allowed)}]标签的技能（{rs.statuses[status].text}）"
-    blocking = caps.names(game, seat, "blocks").get(skill.name) or next(
-        (s for tag, s in caps.names(game, seat, "blocks_tags").items() if tag in skill.tags), None
-    )
-    if blocking:
-        return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
+    if not skill.steadfast:
+        blocked = _blocked_by_status(game, seat, skill)
+        if blocked:
+            return blocked
     team_block = _team_blocked(game, skill)
     if team_block:
         return team_block
@@ -134,6 +127,23 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
         return spent
     if skill.needs_targets and len(legal_targets(game, seat, skill)) < target_count(game, skill)[0]:
         return f"{skill.name}没有足够的可选目标"
+    return None
+
+
+def _blocked_by_status(game: Context, seat: Seat, skill: Skill) -> str | None:
+    """Why the seat's statuses stop this skill: [沉默], an only-tags status, a block; or None."""
+    rs = game.rs
+    if not skill.forced and caps.has(game, seat, "silenced"):
+        return "你处于[沉默]状态，不能发动非强制技能"
+    allowed = caps.names(game, seat, "only_tags")
+    if allowed and not any(tag in skill.tags for tag in allowed):
+        status = next(iter(allowed.values()))
+        return f"你处于[{status}]状态，只能发动带[{']['.join(allowed)}]标签的技能（{rs.statuses[status].text}）"
+    blocking = caps.names(game, seat, "blocks").get(skill.name) or next(
+        (s for tag, s in caps.names(game, seat, "blocks_tags").items() if tag in skill.tags), None
+    )
+    if blocking:
+        return f"你处于[{blocking}]状态，不能发动{skill.name}（{rs.statuses[blocking].text}）"
     return None
 
 
@@ -236,6 +246,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return faces.unused(seat)
     if skill.choice_of == "aimed":  # 镜像: 曾对自身操作过的技能
         return tuple(game.st.aimed.get(seat.no, ()))
+    if skill.choice_of == "legacy":  # 遗泽: 在遗计池选择一个技能
+        return legacy.names(game, seat.no)
     if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
         camp = skill.choice_camp
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))

@@ -291,6 +291,7 @@ class GameState:
     prompt: Prompt | None = None
     sheriff: int | None = None
     lost_camps: list[str] = field(default_factory=list)
+    camp_classes: dict[str, str] = field(default_factory=dict)  # a camp → the camp it is one of (三方阵营)
     winner: str | None = None
     out_order: list[int] = field(default_factory=list)
     # notices waiting for the next 开门: (section, text)
@@ -361,6 +362,8 @@ class GameState:
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order
     aimed: dict[int, list[str]] = field(default_factory=dict)
+    legacy: dict[int, list[SkillState]] = field(default_factory=dict)  # 遗计池: holder → its skills, own uses
+    legacy_taken: dict[int, tuple[str, int]] = field(default_factory=dict)  # 遗泽: holder → (skill, day taken)
 
     def seat(self, no: int) -> Seat:
         return self.seats[no - 1]

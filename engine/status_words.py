@@ -28,7 +28,7 @@ STATUS_KEYS = {
     "class": "负面 | 非负面: its class, for immunities by class (秩序 会清除并免疫负面状态)",
     "immune_to": "classes or names its holder cannot gain while it holds it (免疫负面状态; any: 永久不会获得任何[状态], held with a skill's `grants`)",
     "clears": "classes or names it ends on its holder as it is gained (秩序 清除负面状态)",
-    "stacks": "true: each grant counts, a second one of the same giver too (独裁 可以叠加; 诡辩: 目标若出局，发动者的票数永久+1); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
+    "stacks": "true: each grant counts, a second one of the same giver too (独裁 可以叠加; 诡辩: 目标若出局，发动者的票数永久+1; 赌博 出人票加1票，此条可叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
     "todo": "not implemented yet: why (the check lists it)",
     "told": "what its holder is told (true: its name; false: nothing); absent: its name if it is 负面 (会得知被附加的效果), else nothing",
     "dawn_notice": "the dawn notice's heading listing its holders",
@@ -58,6 +58,11 @@ class Cap:
 
 CAPS = {
     "no_vote": Cap("flag", "its holder may not vote", "engine.voting"),
+    "votes_as_giver": Cap(
+        "flag",
+        "its holder's vote, cast or not, is counted as the one its giver cast, the first such giver's (吹笛<混乱>1: 当天视作投票给吹笛者投票的目标; 投票贴不发言默认视作弃票…可以将那些不能发言的票也改成投给谁); the votes published stay as cast",
+        "engine.voting",
+    ),
     "not_votable": Cap("flag", "its holder may not be voted for", "engine.voting"),
     "vote_weight": Cap("count", "its holder's vote counts this much (迷魂: 0)", "engine.voting"),
     "extra_votes": Cap("count", "its holder counts this many votes more in the day's count (诽谤)", "engine.voting"),

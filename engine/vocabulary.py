@@ -68,7 +68,7 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象)",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象); other_out with `causes`: only an out whose source meets it, the holder acting (遗计: self: true, 被撕咬杀死)",
     "skills": "targeted: only these skills; used, sparing: the holder's own skills whose use sets it off; other_used: the other seat's",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
@@ -90,7 +90,7 @@ EFFECT_VERBS = {
     "remove_status": "remove a status",
     "feedback": "反馈 a text to the acting seat about each subject",
     "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
-    "roll": "N: cast an N-faced die from the game's seed, once; the run's later effects with `if_roll` follow its face, and texts may name it as {roll} (女巫学徒<实验>: 1-3为研发失败…4-6则研发成功)",
+    "roll": "N: cast an N-faced die from the game's seed, once; the run's later effects with `if_roll` follow its face, and texts may name it as {roll} (女巫学徒<实验>: 1-3为研发失败…4-6则研发成功); {sides, name, once}: the face is also the acting card's counter `name`, which later effects read with if_counter, and a face of `once` won before gives its mapped face instead (赌博: 骰子1–6，2,3,4,5若获得过一次，则2,3的内容更换成1。4,5的内容更换成6)",
     "feedback_chosen": "反馈 the chosen targets of tonight's skills {of: {tag | damage}, order, text, none} (通灵, 灵能)",
     "feedback_exiled": "反馈 the camp of the cards voted out in the last day's vote {text, none} (验尸)",
     "notify": "通知 each subject",
@@ -144,6 +144,8 @@ EFFECT_VERBS = {
     "steal": "true: tonight each non-[强制] act a subject sends is told to the acting seat (技能名称以及选择目标), which may send that skill's command again while the act waits in its step to choose new targets for it, as the subject would; the act's 反馈 go to the acting seat, not the subject (怪盗<偷盗>: 重新为其选择技能目标，若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈和新技能目标)",
     "learn": "{look?, lent?, seen?, identity?}: the acting seat gains the first target's role's kit as the ruleset's `learned` table writes it (a role not in it: its own kit), fresh, each skill in its own role's step; identity: true, it is told the target's 表面身份 and 实际身份 first; seen: true, the role is the one a check sees in the target; look: a status that makes it seen as the target is seen now; lent: true, the skills end as the next night opens (机械狼<学习>: 得知结算目标的表里身份，并按照学习的身份获取下列效果之一且刷新至初始…随后表面身份，表面阵营，表面带刀变为与目标角色当前情况相同; 食尸: 持续至下一个[夜晚]开始前; 吞食的尸体是机械狼可获其表面身份技能)",
     "roster_move": "add | remove: the subjects move into / out of the acting seat's 名单, which it is told at once (下蛊: 将其移出名单 / 移入名单)",
+    "gather_legacy": "{kill}: the subjects' kits (their role's skills, fresh) join the acting seat's 遗计池, which it is told; kill: a skill that joins too when a subject held <杀人> (白眼狼<遗计>: 被撕咬杀死的身份的所有技能都会加入白狼的技能池，并且那个技能重置成初始状态…被撕咬出局的角色拥有<杀人>，则白狼单独拥有的<杀人>加入技能池)",
+    "take_legacy": "choice: the acting seat takes the skill of its 遗计池 the act's choice names (`choice_of: legacy`) until the next game day's [夜晚] opens, its uses kept with the pool; one taken before goes back (遗泽: 持续到第二天[夜晚]开始前，这些技能独立计算使用情况)",
     "roster_shelter": "{kind, backlash}: tonight the acting seat's 名单 members but the first target are spared their outs (出局结算流程 2, with any other guard); each spare deals the target, if still in, a `kind` attack, inserted first; two spared, or one of another 实际阵营 than the target, cost the skill and give the actor the `backlash` status from the next 正午 (巫蛊之术)",
 }
 EFFECT_KEYS = {
@@ -306,7 +308,7 @@ SKILL_KEYS = {
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
     "choice_hook": "a hook that checks a free-form choice and says what is wrong (心算, 点睛)",
-    "choice_of": "skill | night_skill | spare | own | own_counted | faces | aimed | role | disguise: the choice names a non-[强制] skill of the ruleset (night_skill: one placed in a night step, 黄昏's left out: 阴魂不散's 非强制的夜晚技能), one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸); aimed: one of the skills ever aimed at the chooser while it reflects (镜像: 曾对自身操作过的技能); role: any role of the ruleset (诡辩: 猜测一个身份); disguise: a free 表面阵营/表面身份/表面带刀 with extras (雪隐, 伪装)",
+    "choice_of": "skill | night_skill | spare | own | own_counted | faces | aimed | legacy | role | disguise: the choice names a non-[强制] skill of the ruleset (night_skill: one placed in a night step, 黄昏's left out: 阴魂不散's 非强制的夜晚技能), one of the undealt cards (迷梦, 偷换), one of the chooser's own non-[强制] skills (时波增幅: 指定一个自己的非[强制]技能) or of its skills with a count (回复药: 自己其中一个次数技能); faces: one of the chooser's 底牌 not yet put on top (变脸); aimed: one of the skills ever aimed at the chooser while it reflects (镜像: 曾对自身操作过的技能); role: any role of the ruleset (诡辩: 猜测一个身份); disguise: a free 表面阵营/表面身份/表面带刀 with extras (雪隐, 伪装); legacy: one of the skills of the chooser's 遗计池 (遗泽)",
     "choice_max": "N: the choice may name up to N different words, joined by 、 (阴魂不散: 选择最多五个…非强制的夜晚技能)",
     "look_if": "with choice_of: disguise: the 伪装 is asked only when the extras include one of these, the choice being the extras alone otherwise (隐狼<伪装>: 选项2 可以设置自己的表面阵营，表面身份，表面带刀伪装)",
     "extras": "with choice_of: disguise: exactly this many distinct extras (隐狼<伪装>: 从下列五项中选择三项)",
@@ -314,6 +316,7 @@ SKILL_KEYS = {
     "choice_count": "N: the choice names N different words, separated by 、 (询问2张村民阵营的身份牌)",
     "choice_camp": "with `choice_of: role`: only roles of this camp (村民阵营的身份牌)",
     "message": "N: the choice is a free text of 1 to N characters, as {choice} (鹫狼<报信>: 对狼群内私聊50字以内的一段话)",
+    "steadfast": "true: no status stops its use ([沉默], a block, an only-tags status) and no effect takes it away (赌徒: 赌博技能在任何状态下都不会丢失，都可以发动)",
     "at_random": "true: left unmade at its deadline (passed or silent), it is made at random like a <强制> one's, though it is not <强制> (沉默 still stops it) (摄梦: 若不选择将会随机选择)",
     "per_nights": "N: usable once in each run of N nights (1-2, 3-4 …)",
     "not_last_minutes": "not usable in the last N minutes before the day closes (荣耀)",
@@ -537,6 +540,7 @@ POST_KEYS = {"file": "the seed file of the rule post", "roles": "every role the 
 CAMP_KEYS = {
     "text": "the post's sentence about the camp",
     "unsettled": "true: a stand-in until an opening choice (盗贼, 混血儿); it is never in play, and a seat taking such a card later keeps its camp",
+    "class": "another camp it is one of (不同的三方阵营各自为独立阵营: 吹笛阵营 is of 三方阵营): it wins and loses alone, while a condition, check or judgement naming the class matches it too",
 }
 TEAM_KEYS = {
     "text": "the post's sentence",

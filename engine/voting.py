@@ -12,6 +12,7 @@ The same casting rules serve 竞选日's sheriff votes (engine/election.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from engine import caps, cards, change, conditions, duels, effects, queue, texts
@@ -189,6 +190,7 @@ def tally(game: Context) -> None:
     election = (
         rs.sheriff is not None and not rs.sheriff.own_day and st.day == rs.sheriff.election_day and st.sheriff is None
     )
+    valid = _as_givers(game, valid)
     if election:
         _elect(game, valid)
     if st.day >= rs.vote.exile_from_day and _blocked(game):
@@ -197,6 +199,20 @@ def tally(game: Context) -> None:
         _exile(game, valid)
     elif not election:
         game.public("今日不放逐。")
+
+
+def _as_givers(game: Context, votes: list[Vote]) -> list[Vote]:
+    """The votes as counted: a living holder of ``votes_as_giver`` votes as its giver did, whether it
+    voted or not (吹笛<混乱>1); a giver who did not vote leaves its vote as cast."""
+    if not game.rs.uses_status_flag("votes_as_giver"):
+        return votes
+    cast = {v.voter: v for v in votes}
+    counted = dict(cast)
+    for seat in game.st.alive():
+        giver = next((cast[g] for g in caps.givers(game, seat, "votes_as_giver") if g in cast), None)
+        if giver is not None and giver.voter != seat.no:
+            counted[seat.no] = replace(cast.get(seat.no, giver), voter=seat.no, target=giver.target)
+    return sorted(counted.values(), key=lambda v: (v.at, v.order))
 
 
 def _blocked(game: Context) -> bool:

@@ -130,6 +130,7 @@ class Skill:
     extras: int = 0  # disguise: exactly this many distinct extras (隐狼: 五项中选择三项); 0: any
     default: str | None = None  # the choice a silent or passing seat is taken to make
     at_random: bool = False  # left unmade at the deadline, it is made at random (摄梦: 若不选择将会随机选择)
+    steadfast: bool = False  # no status stops it, nothing takes it away (赌博技能在任何状态下都不会丢失，都可以发动)
     per_nights: int = 0  # once in each run of N nights
     not_last_minutes: int = 0  # not in the last N minutes before 关门
     among_out: bool = False  # its targets are seats already out
@@ -276,6 +277,7 @@ class Camp:
     name: str
     text: str = ""
     unsettled: bool = False  # a stand-in before an opening choice (盗贼, 混血儿): it never wins
+    of_class: str = ""  # the camp it is one of (三方阵营): a condition naming that one matches it too
 
 
 @dataclass

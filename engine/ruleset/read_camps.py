@@ -13,7 +13,10 @@ from engine.vocabulary import CAMP_KEYS, TEAM_KEYS
 def camps(doc: Node, ctx: Context) -> dict[str, m.Camp]:
     camps: dict[str, m.Camp] = {}
     for name, node in ctx.entries(section_of(doc, "camps", ctx), CAMP_KEYS, "阵营"):
-        camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"))
+        camps[name] = m.Camp(name, ctx.text(node, "text"), ctx.flag(node, "unsettled"), ctx.text(node, "class"))
+    for name, camp in camps.items():
+        if camp.of_class and camp.of_class not in camps:
+            ctx.err(section_of(doc, "camps", ctx), name, f"阵营 {name} 的 class「{camp.of_class}」未在 camps 中定义")
     return camps
 
 

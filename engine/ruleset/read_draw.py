@@ -110,7 +110,7 @@ def _pools(node: Node, rs: m.Ruleset, ctx: Context, players: tuple[int, int]) ->
         if not roles:
             ctx.err(section, name, f"没有身份的 pool 是「{name}」")
             continue
-        camps = sorted({r.camp for r in roles})
+        camps = sorted({rs.camps[r.camp].of_class or r.camp if r.camp in rs.camps else r.camp for r in roles})
         if len(camps) > 1:
             ctx.err(section, name, f"{name} 中的身份属于不同阵营：{'、'.join(camps)}")
         count = ctx.integer(pnode, "count", None)

@@ -131,8 +131,6 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, DAMAGE_KEYS, "damage")
             if node.get("night", "next") != "next":
                 ctx.err(node, "night", "damage.night 只可为 next")
-    elif verb == "roll" and not (isinstance(arg, int) and arg >= 2):
-        ctx.err(enode, verb, "roll 应为骰子的面数（至少 2），例如 6")
     elif verb == "out" and isinstance(arg, Node):
         ctx.keys(arg, OUT_KEYS, "out")
         if arg.get("if_out", "self") != "self":
@@ -237,6 +235,32 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"kind", "backlash"}, verb)
+    elif verb == "roll":
+        _roll(arg, enode, ctx)
+    elif verb == "take_legacy" and arg != "choice":
+        ctx.err(enode, verb, "take_legacy 只可为 choice（发动时选择的技能池技能）")
+    elif verb == "gather_legacy":
+        ctx.keys(ctx.mapping(arg, enode, verb, verb) or Node(), {"kill"}, verb)
+
+
+def _roll(arg: Any, enode: Node, ctx: Context) -> None:
+    """``roll: N`` (N ≥ 2 faces) or ``{sides, name, once}``."""
+    if isinstance(arg, int) and not isinstance(arg, bool):
+        if arg < 2:
+            ctx.err(enode, "roll", "roll 应为骰子的面数（至少 2），例如 6")
+        return
+    node = ctx.mapping(arg, enode, "roll", "roll")
+    if node is None:
+        return
+    ctx.keys(node, {"name", "sides", "once"}, "roll")
+    sides = node.get("sides")
+    if not node.get("name") or not isinstance(sides, int) or isinstance(sides, bool) or sides < 2:
+        ctx.err(node, None, "roll 需要 name（计数名）与 sides（骰子面数，至少为2）")
+        return
+    once = ctx.mapping(node.get("once"), node, "once", "roll.once") if "once" in node else None
+    for face, to in (once or {}).items():
+        if not all(str(v).isdigit() and 1 <= int(v) <= sides for v in (face, to)):
+            ctx.err(once, face, f"roll.once 的点数应为 1 到 {sides} 之间的整数")
 
 
 def _counter_test(value: Any, parent: Node, ctx: Context) -> None:
@@ -259,9 +283,16 @@ def read_condition(value: Any, parent: Any, key: str | int, ctx: Context) -> Non
             ctx.err(node, k, f"条件中不认识的键 {k!r}（可用：{'、'.join(CONDITION_KEYS)}）")
         elif k in {"not", "mate", "any_seat"}:
             read_condition(v, node, k, ctx)
-        elif k in {"option", "counter", "read_tonight", "uses", "status_count", "first_attacker", "first_toucher", "seats"} and (
-            not isinstance(v, dict)
-        ):
+        elif k in {
+            "option",
+            "counter",
+            "read_tonight",
+            "uses",
+            "status_count",
+            "first_attacker",
+            "first_toucher",
+            "seats",
+        } and (not isinstance(v, dict)):
             ctx.err(node, k, f"{k} 应为映射")
         elif k == "first_toucher":
             ctx.keys(v, {"by", "order"}, "first_toucher")

@@ -181,13 +181,14 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         "own_counted",
         "faces",
         "aimed",
+        "legacy",
         "role",
         "disguise",
     }:
         ctx.err(
             node,
             "choice_of",
-            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、role 或 disguise",
+            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、legacy、role 或 disguise",
         )
     choice_camp = ctx.text(node, "choice_camp")
     if choice_camp and choice_of != "role":
@@ -236,6 +237,7 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         extras=ctx.integer(node, "extras", 0) or 0,
         default=None if default is None else str(default),
         at_random=ctx.flag(node, "at_random"),
+        steadfast=ctx.flag(node, "steadfast"),
         per_nights=ctx.integer(node, "per_nights", 0) or 0,
         not_last_minutes=ctx.integer(node, "not_last_minutes", 0) or 0,
         among_out=ctx.flag(node, "among_out"),
