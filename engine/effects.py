@@ -316,7 +316,9 @@ def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg
     st = ctx.game.st
     if isinstance(arg, dict):
-        source = ctx.targets[:1] if arg.get("like") == "first_target" else []
+        source = (
+            ctx.targets[:1] if arg.get("like") == "first_target" else [ctx.actor] if arg.get("like") == "self" else []
+        )
         if not source:
             return
         camp = st.seat(source[0]).camp

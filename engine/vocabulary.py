@@ -94,7 +94,7 @@ EFFECT_VERBS = {
     "notify": "通知 each subject",
     "announce": "公示 (held until 开门 at night)",
     "join_team": "the subjects form or join a team",
-    "set_camp": "change the subjects' camp",
+    "set_camp": "camp | {like: first_target | self}: change the subjects' camp to that one, or to the first target's or the acting seat's (冥婚: 与目标角色获得[真爱情侣]…加入该三方阵营)",
     "lose_skills": "the subjects' current cards lose skills: all | [names]",
     "grant_skill": "the subjects' current cards gain a skill: name | {choice: skill} (交易's 幸运儿) | choice: the skill the act chose (镜像)",
     "swap_cards": "permanent | night: the subjects' first and second cards change places (捣蛋, 交换)",

@@ -1,5 +1,6 @@
-"""lose_tag takes a role's own card tag too, and gain_tag gives it back (丘比特<丘比特之箭>: 情侣中的
-狼人将不会获得本来的[群内]或[接刀]标签; 该狼人…会获得[接刀]标签); the lovers' 判定 of 165's hook."""
+"""Keys the lovers brought: lose_tag takes a role's own card tag too, and gain_tag gives it back, placed
+last with `last` (丘比特<丘比特之箭>: 情侣中的狼人将不会获得本来的[群内]或[接刀]标签; 该狼人…会获得[接刀]标签);
+set_camp's like: self (冥婚: 加入鬼魂新娘的阵营); the lovers' 判定 of 165's hook."""
 
 from __future__ import annotations
 
@@ -60,3 +61,14 @@ def test_the_lovers_are_judged_down_the_list_in_order(tmp_path: Path) -> None:
     assert verdict(game, 1, "丘比特之箭", 1, 2) == ("黑情侣", [2, 1])
     assert verdict(game, 1, "丘比特之箭", 7, 5)[0] == "无效"  # 戊 is a [真爱情侣] already
     assert verdict(game, 6, "丘比特之箭", 2, 3)[0] == "虚情"
+
+
+def test_set_camp_like_self_gives_the_acting_seat_camp(tmp_path: Path) -> None:
+    """鬼魂新娘<冥婚>: the lover, and the 证婚人 drawn from the 狼人阵营, take the bride's camp."""
+    text = BOARD.replace("role: 丘比特", "role: 鬼魂新娘") + "      - {by: 甲, skill: 冥婚, targets: [戊]}\n"
+    game = played(tmp_path, text)
+    bride = game.st.seat(1).camp
+    assert bride == game.rs.roles["鬼魂新娘"].camp
+    witness = [s for s in game.st.seats if s.has_status("证婚人")]
+    assert game.st.seat(5).camp == bride and len(witness) == 1
+    assert witness[0].card.role in {"噬时狼妃", "狼祭司", "石像鬼"} and witness[0].camp == bride
