@@ -189,6 +189,7 @@ CONDITION_KEYS = {
     "self": "is (not) the acting seat",
     "out_today": "true | false: went (not) out in this game day's 正午 or 黄昏 (顺从: 当天若有角色在[正午]或[黄昏]出局; 重定时间: 当天[正午]或[黄昏]阶段之中出局的角色)",
     "host_of_actor": "true | false: is (not) the seat the acting seat follows (附身 / 认亲对象)",
+    "farthest": "true | false: is (not) one of the seats farthest from the acting seat in the 电梯楼, first and last adjacent, every seat counted: one, or two with an odd count (跨越千里: 距离你电梯楼最远的角色…若有2人，则…二选一)",
     "cards_in_play": "this many of its cards are not out (两张身份牌均未出局: 2); a card out tonight counts until 开门 tells of it",
     "voted_by_actor": "the acting seat voted for it in the last day's vote, holding the same current card",
     "night": "the game is at night N (a condition on the game)",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import cards, knife
+from engine import cards, conditions, knife
 from engine.api import EffectCtx, Game
 from tests.engine.builders import played
 
@@ -72,3 +72,12 @@ def test_set_camp_like_self_gives_the_acting_seat_camp(tmp_path: Path) -> None:
     witness = [s for s in game.st.seats if s.has_status("证婚人")]
     assert game.st.seat(5).camp == bride and len(witness) == 1
     assert witness[0].card.role in {"噬时狼妃", "狼祭司", "石像鬼"} and witness[0].camp == bride
+
+
+def test_farthest_is_one_seat_across_an_even_ring_and_two_across_an_odd_one(tmp_path: Path) -> None:
+    """跨越千里: 距离你电梯楼最远的角色…若有2人 — first and last seats adjacent."""
+    test = conditions.compiled({"farthest": True})
+    odd = played(tmp_path, BOARD + "      - {by: 甲, skill: 丘比特之箭, targets: [戊, 己]}\n").st
+    even = played(tmp_path, BOARD.replace("script:", "  - {name: 辛, role: 预言家}\nscript:")).st
+    for st, actor, far in ((odd, 1, [4, 5]), (odd, 7, [3, 4]), (even, 1, [5]), (even, 6, [2])):
+        assert [s.no for s in st.seats if test(s, actor, st)] == far
