@@ -98,7 +98,8 @@ def tags(game: Context, seat: Seat) -> list[str]:
 def borne(game: Context, seat: Seat) -> list[str]:
     """The card tags the seat's cards give it, whatever its statuses take for a time."""
     card = acting_card(game, seat)
-    out = [*game.rs.roles[card.role].tags, *dealt_tags(game, card), *card.tags]
+    out = [t for t in (*game.rs.roles[card.role].tags, *dealt_tags(game, card)) if t not in card.lost_tags]
+    out.extend(card.tags)
     for other in seat.cards:
         if other is not card and not other.out:
             out.extend(hidden_tags(game, other))

@@ -114,6 +114,12 @@ def _host_of_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (a > 0 and st.seat(a).host == s.no) is value
 
 
+def _farthest(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """跨越千里: one of the seats farthest from the acting seat in the 电梯楼 (首尾相邻, every seat counted)."""
+    n, gap = len(st.seats), abs(s.no - a)
+    return (a > 0 and min(gap, n - gap) == n // 2) is value
+
+
 def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """Went out in this game day's 正午 or 黄昏 (当天若有角色在[正午]或[黄昏]出局)."""
     went = not s.alive and s.out_phase in {f"{p}:{st.day}" for p in (Phase.ELECTION, Phase.DAY, Phase.DUSK)}
@@ -358,6 +364,7 @@ _FLAGS = {
     "alive": _alive,
     "self": _self,
     "host_of_actor": _host_of_actor,
+    "farthest": _farthest,
     "out_today": _out_today,
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,

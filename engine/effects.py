@@ -335,7 +335,9 @@ def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg
     st = ctx.game.st
     if isinstance(arg, dict):
-        source = ctx.targets[:1] if arg.get("like") == "first_target" else []
+        source = (
+            ctx.targets[:1] if arg.get("like") == "first_target" else [ctx.actor] if arg.get("like") == "self" else []
+        )
         if not source:
             return
         camp = st.seat(source[0]).camp
@@ -463,23 +465,35 @@ def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
 
 
 def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """The subjects' current cards gain a card tag (噩梦之影: 第一次使用恐惧时，将获得[接刀]标签)."""
+    """The subjects' current cards gain a card tag (噩梦之影: 第一次使用恐惧时，将获得[接刀]标签); last: their
+    place in its order is after every other bearer (接刀顺序为其他的所有持有[接刀]标签的角色出局)."""
+    arg = effect.arg if isinstance(effect.arg, dict) else {"tag": effect.arg}
+    name, st = str(arg["tag"]), ctx.game.st
     for target in subjects:
-        card = ctx.game.st.seat(target).card
-        if str(effect.arg) not in card.tags:
-            card.tags.append(str(effect.arg))
-            card.tag_days[str(effect.arg)] = ctx.game.st.day
+        card = st.seat(target).card
+        if name in card.lost_tags:
+            card.lost_tags.remove(name)
+        if arg.get("last"):
+            st.knife_places[target] = len(ctx.game.rs.card_tags[name].order) + 1
+        if name not in card.tags:
+            card.tags.append(name)
+            card.tag_days[name] = st.day
             ctx.game.changed(target)
-            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{effect.arg}]标签", rule_of(ctx, effect))
+            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{name}]标签", rule_of(ctx, effect))
     knife.update(ctx.game)
 
 
 def _lose_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """The subjects' current cards lose a card tag (石像鬼<凝望>: 丢失[接刀]标签)."""
+    """The subjects' current cards lose a card tag, their role's own too (石像鬼<凝望>: 丢失[接刀]标签;
+    情侣中的狼人将不会获得本来的[群内]或[接刀]标签)."""
     for target in subjects:
-        card = ctx.game.st.seat(target).card
-        if str(effect.arg) in card.tags:
-            card.tags.remove(str(effect.arg))
+        seat = ctx.game.st.seat(target)
+        card = seat.card
+        if str(effect.arg) in cards.borne(ctx.game, seat):
+            if str(effect.arg) in card.tags:
+                card.tags.remove(str(effect.arg))
+            if str(effect.arg) not in card.lost_tags:
+                card.lost_tags.append(str(effect.arg))
             ctx.game.changed(target)
             ctx.game.log("knife", f"{ctx.game.who(target)}失去[{effect.arg}]标签", rule_of(ctx, effect))
     knife.update(ctx.game)

@@ -54,6 +54,7 @@ class Card:
     counters: dict[str, int] = field(default_factory=dict)  # started counters (九尾狐's 尾巴)
     tags: list[str] = field(default_factory=list)  # card tags given during play ([接刀] → [群内])
     tag_days: dict[str, int] = field(default_factory=dict)  # the game day each of ``tags`` was gained on
+    lost_tags: list[str] = field(default_factory=list)  # tags lost during play, its role's own too (丢失[接刀]标签)
     pool: str = ""  # the draw pool of its role as dealt (验人系, 强神 …), which `become` leaves as it is
     out_kind: str = ""  # the damage kind of its out, kept on a card with an [亡语] skill (which reads it)
     out_source_camp: str = ""  # the 实际阵营 of its out's source ("": none), kept like out_kind

@@ -319,8 +319,11 @@ def _check_effect(
         _problem(ctx, rs, f"become 的身份 {arg!r} 未定义（或写 choice、target）", effect.where)
     elif effect.verb == "notify_team" and isinstance(arg, dict) and arg.get("team") not in rs.teams:
         _problem(ctx, rs, f"notify_team 的团队 {arg.get('team')!r} 未定义", effect.where)
-    elif effect.verb in {"gain_tag", "lose_tag"} and arg not in rs.card_tags:
-        _problem(ctx, rs, f"{effect.verb} 的标签 {arg!r} 未在 card_tags 中定义", effect.where)
+    elif (
+        effect.verb in {"gain_tag", "lose_tag"}
+        and (tag := arg.get("tag") if isinstance(arg, dict) else arg) not in rs.card_tags
+    ):
+        _problem(ctx, rs, f"{effect.verb} 的标签 {tag!r} 未在 card_tags 中定义", effect.where)
     elif effect.verb == "add_counter" and not isinstance(arg, str):
         _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
 
