@@ -62,6 +62,7 @@ def fill(ctx: Ctx, text: str, subject: int | None = None, **extra: Any) -> str:
         me = st.seat(ctx.actor)
         values.setdefault("self_name", me.name)
         values.setdefault("self_label", texts.target_label(rs, me))
+        values.setdefault("self_role", me.card.role)
         values.setdefault("self_secret", me.secret)
     try:
         return text.format(**values)

@@ -37,6 +37,7 @@ from engine import (
     election,
     faces,
     messages,
+    noon_rounds,
     notices,
     prompts,
     queue,
@@ -293,6 +294,7 @@ def _tally(game: Context, _item: Tally) -> None:
         election.tally(game)
     else:
         voting.tally(game)
+        noon_rounds.after_count(game)
 
 
 def _strike(game: Context, item: Strike) -> None:

@@ -56,6 +56,9 @@ class Cap:
 
 
 CAPS = {
+    "keeps_camp": Cap(
+        "flag", "its holder's camp is not changed by skills or a new card (神恩: 不会…转变阵营)", "engine.change"
+    ),
     "no_vote": Cap("flag", "its holder may not vote", "engine.voting"),
     "not_votable": Cap("flag", "its holder may not be voted for", "engine.voting"),
     "vote_weight": Cap("count", "its holder's vote counts this much (迷魂: 0)", "engine.voting"),
