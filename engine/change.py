@@ -9,7 +9,7 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
-from engine import cards, control, durations, identity, labels, queue, targeting
+from engine import caps, cards, control, durations, identity, labels, queue, targeting
 from engine.context import Context
 from engine.events import CampLost
 from engine.state import lasting_until
@@ -33,9 +33,27 @@ def become(game: Context, target: int, role: str, rule: str, keep_camp: bool = F
         if skill.name in card.skills:
             game.hold_grants(target, skill, rule)
     if not keep_camp and not unsettled:  # a card whose camp an opening choice settles (混血儿) leaves it be
-        game.set_camp(target, card.camp, rule)
+        set_camp(game, target, card.camp, rule)
     if seat.alive:
         game.tell(target, f"你的身份变为{role}（{rule}）。\n" + identity.identity_text(game, seat), "identity")
+
+
+def set_camp(game: Context, target: int, camp: str, rule: str) -> None:
+    """转变阵营 by a skill or a new card, unless a status keeps the seat's camp (神恩: 不会…转变阵营)."""
+    seat = game.st.seat(target)
+    kept = caps.giving(game, seat, "keeps_camp")
+    if kept and seat.camp != camp:
+        game.log("camp", f"{game.who(target)}因[{kept[0]}]不会转变阵营（{camp}）", rule)
+        return
+    game.set_camp(target, camp, rule)
+
+
+def last_words_right(game: Context, no: int) -> None:
+    """The seat may leave a 遗言 and is told how."""
+    game.st.seat(no).last_words_right = True
+    game.tell(
+        no, "你可以留下遗言：发送「遗言 内容」，在白天开门时公示，开门后才发送的立即公示（禁止使用Discuz!代码）。"
+    )
 
 
 def vote_again(game: Context, rule: str) -> None:

@@ -320,6 +320,11 @@ def _reactions(game: Context, seat: Seat, card: Card, cause: str, source: int) -
     owned = [(cards.skill_def(game, card, name), state) for name, state in card.skills.items()]
     if card is seat.card and seat.borrowed:  # skills used in another's place tonight (探囊取物)
         owned += [(cards.borrowed_def(game, seat, name), state) for name, state in seat.borrowed.items()]
+    if card is seat.card:  # skills held with a status kept past the out (伪神: 视作拥有[神恩]技能)
+        held_with = [game.rs.statuses[s.name].skills for s in seat.statuses]
+        owned += [
+            (skill, seat.skills[name]) for given in held_with for name, skill in given.items() if name in seat.skills
+        ]
     for skill, state in owned:
         if skill is None or (cards.spent(state) and not state.unaware) or seat.no in st.lent:
             continue
@@ -405,7 +410,4 @@ def _last_words_right(game: Context, no: int) -> None:
         return
     if st.last_words_left > 0:
         st.last_words_left -= 1
-    st.seat(no).last_words_right = True
-    game.tell(
-        no, "你可以留下遗言：发送「遗言 内容」，在白天开门时公示，开门后才发送的立即公示（禁止使用Discuz!代码）。"
-    )
+    change.last_words_right(game, no)

@@ -54,7 +54,7 @@
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
 ``if`` / ``unless`` (a condition on each subject, or a game condition),
-``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_role_is_choice``,
+``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_choice_camp``, ``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
 {camp} {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
@@ -76,6 +76,7 @@ from engine import (
     kit_verbs,
     knife,
     messages,
+    noon_rounds,
     queue,
     targeting,
 )
@@ -105,6 +106,8 @@ ONCE_VERBS = {
     "feedback_dealt",
     "feedback_around",
     "vote_again",
+    "extra_noon",
+    "speakers",
     "feedback_reached",
     "feedback_reflected",
     "duel",
@@ -141,6 +144,10 @@ def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
         return False
     if effect.if_role_is_choice and (not subject or st.seat(subject).card.dealt_as != ctx.choice):
         return False
+    if effect.if_choice_camp:
+        role = ctx.game.rs.roles.get(ctx.choice or "")
+        if role is None or role.camp != effect.if_choice_camp:
+            return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
     ):
@@ -344,7 +351,7 @@ def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     else:
         camp = str(arg)
     for target in subjects:
-        ctx.game.set_camp(target, camp, rule_of(ctx, effect))
+        change.set_camp(ctx.game, target, camp, rule_of(ctx, effect))
 
 
 def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -442,6 +449,22 @@ def _flag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         text = fill(ctx, str(effect.arg), target)
         ctx.game.say_directors(text)
         ctx.game.log("flag", text, rule_of(ctx, effect))
+
+
+def _last_words(ctx: Ctx, _effect: Effect, subjects: list[int]) -> None:
+    """遗言 even without a 遗言 chance (神恩): none is spent; a seat that has the right keeps it."""
+    for target in subjects:
+        if not ctx.game.st.seat(target).last_words_right:
+            change.last_words_right(ctx.game, target)
+
+
+def _extra_noon(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    noon_rounds.schedule(ctx.game, ctx.actor, str(effect.arg))
+
+
+def _speakers(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """The seats the act chose, [隐身] or not: naming who speaks lands on nobody."""
+    noon_rounds.name_speakers(ctx.game, list(ctx.chosen), rule_of(ctx, effect))
 
 
 def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -572,6 +595,9 @@ VERBS = {
     "add_counter": _add_counter,
     "flag": _flag,
     "vote_again": _vote_again,
+    "last_words": _last_words,
+    "extra_noon": _extra_noon,
+    "speakers": _speakers,
     "gain_tag": _gain_tag,
     "lose_tag": _lose_tag,
     "share_feedback": _share_feedback,

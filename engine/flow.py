@@ -40,6 +40,7 @@ from engine import (
     learning,
     legacy,
     messages,
+    noon_rounds,
     notices,
     prompts,
     queue,
@@ -318,6 +319,7 @@ def _tally(game: Context, _item: Tally) -> None:
         election.tally(game)
     else:
         voting.tally(game)
+        noon_rounds.after_count(game)
 
 
 def _strike(game: Context, item: Strike) -> None:

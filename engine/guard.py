@@ -93,11 +93,11 @@ def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:
 
 def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
     """A status held with a skill works only while its holder holds that skill (an elder whose
-    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜)."""
+    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜), ``in: day`` only by day (太阳<日>)."""
     if not status.until.startswith("skill:"):
         return True
     held = cards.find(game, seat, status.until.removeprefix("skill:"))
     if held is None:
         return False
-    night_only = any(g.status == status.name and g.phase == "night" for g in held.skill.grants)
-    return not night_only or phases.kind(game.st.phase) == "night"
+    only = next((g.phase for g in held.skill.grants if g.status == status.name and g.phase), "")
+    return not only or phases.kind(game.st.phase) == only

@@ -257,11 +257,13 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
 
 
 def target_count(game: Context, skill: Skill) -> tuple[int, int]:
-    """The least and most targets the skill takes now: its `targets`, or its formula of the living seats."""
+    """The least and most targets the skill takes now: its `targets`, or its formula of the living seats (the
+    exact count, or the most with a least before it: `[0, floor(N / 2)]`)."""
     if skill.target_formula is None:
         return skill.targets
     count = max(0, int(skill.target_formula(sum(1 for s in game.st.seats if s.alive))))
-    return (count, count)
+    least = skill.targets[0] if skill.targets[1] < 0 else count  # [least, formula]: up to the count
+    return (min(least, count), count)
 
 
 def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, ...]) -> None:

@@ -318,6 +318,9 @@ class GameState:
     deferred: list[tuple[int, Any, str]] = field(default_factory=list)  # (actor, effect, rule) for the next night
     vote_round: int = 0  # the day's vote round (口吃法官<暗示> opens another)
     another_round: bool = False  # 暗示 asked for another round once this one has resolved
+    extra_noons: list[tuple[int, int, str]] = field(default_factory=list)  # 日不落: (day, giver, its speakers' skill)
+    speakers: tuple[int, ...] | None = None  # an extra 正午 round's voters (engine/noon_rounds.py); None: not one
+    held_exiles: list[Any] = field(default_factory=list)  # the exiles waiting for the extra round's count
     last_tally: list[tuple[int, int | None]] = field(default_factory=list)  # the last count's valid votes, in order
     last_counts: dict[int, float] = field(default_factory=dict)  # the last count: seat → votes
     exiled_today: list[int] = field(default_factory=list)  # seats voted out today (投票, 王权)

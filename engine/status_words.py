@@ -57,6 +57,9 @@ class Cap:
 
 
 CAPS = {
+    "keeps_camp": Cap(
+        "flag", "its holder's camp is not changed by skills or a new card (神恩: 不会…转变阵营)", "engine.change"
+    ),
     "no_vote": Cap("flag", "its holder may not vote", "engine.voting"),
     "votes_as_giver": Cap(
         "flag",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from engine import caps, cards, change, conditions, duels, effects, queue, texts
+from engine import caps, cards, change, conditions, duels, effects, noon_rounds, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -60,6 +60,8 @@ def cast(game: Context, cmd: c.CastVote) -> str:
     barred = caps.giving(game, voter, "no_vote")
     if barred:
         raise Refusal("你不能参与投票（" + "、".join(barred) + "）。")
+    if noon_rounds.barred(game, voter.no):
+        raise Refusal("本轮是额外进行的正午，只有被指定的角色可以发言投票，你未被指定。")
     legal = _votable(game)
     options = texts.options(rs, [st.seat(n) for n in legal])
     allowed = legal + [n for n in duels.today_pair(game) if n not in legal]  # 可以投给其中已出局的角色
@@ -176,7 +178,11 @@ def tally(game: Context) -> None:
     st.last_tally = [(v.voter, v.target) for v in valid]
     st.exiled_cards = []
     voted = {v.voter for v in valid}
-    silent = [s for s in st.seats if s.alive and s.no not in voted and not caps.has(game, s, "no_vote")]
+    silent = [
+        s
+        for s in st.seats
+        if s.alive and s.no not in voted and not caps.has(game, s, "no_vote") and not noon_rounds.barred(game, s.no)
+    ]
     listing = "；".join(f"{st.seat(v.voter).name}→{_vote_text(game, v.target)}" for v in valid) or "无人投票"
     round_ = f"第{st.vote_round}轮" if st.vote_round > 1 else ""
     text = f"【第{st.day}天{round_}关门】投票：{listing}。"
@@ -339,9 +345,8 @@ def open_round(game: Context) -> None:
     st.votes = {}
     st.step_opened = st.now
     st.deadline = day_closing(st.settings, st.now, st.day >= game.rs.schedule.weekend_from_day)
-    game.public(
-        f"【第{st.day}天第{st.vote_round}轮投票】口吃法官发起新一轮投票，关门时间：{game.deadline_text(st.deadline)}。"
-    )
+    why = noon_rounds.round_notice(game) or "口吃法官发起新一轮投票"
+    game.public(f"【第{st.day}天第{st.vote_round}轮投票】{why}，关门时间：{game.deadline_text(st.deadline)}。")
     game.log("phase", f"第{st.day}天第{st.vote_round}轮投票开始", secret=False)
 
 

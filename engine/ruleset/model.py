@@ -42,6 +42,7 @@ class Effect:
     if_counter: Cond | None = None  # bounds on the acting card's counters
     if_choice: tuple[str, ...] = ()  # only when the act's choice is one of these
     if_role_is_choice: bool = False  # only subjects whose 实际身份 is the role the act's choice names
+    if_choice_camp: str = ""  # only when the role the act's choice names is of this camp
     if_any_target: Cond | None = None  # a condition some target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
     random: int = 0  # only this many of the subjects, drawn from the game's seed
@@ -87,7 +88,7 @@ class Grant:
 
     status: str
     uses: int | None = None
-    phase: str = ""  # night: it works only at night (主宰黑夜: 假面夜晚获得[不死])
+    phase: str = ""  # night | day: it works only then (主宰黑夜: 假面夜晚获得[不死]; 太阳: 白天常驻[不死])
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Skill:
     text: str
     tags: frozenset[str]
     timing: str  # setup | night | day | reaction | passive
-    targets: tuple[int, int] = (1, 1)  # least and most targets
+    targets: tuple[int, int] = (1, 1)  # least and most targets; most -1: at most target_formula's count
     target_formula: Formula | None = None  # exactly this many targets, a formula of the living seats (天狗吞月)
     range: Cond | None = None
     uses: int | None = None  # None: unlimited; [限定] = 1

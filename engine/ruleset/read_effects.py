@@ -96,6 +96,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_counter=enode.get("if_counter"),
                 if_choice=ctx.names(enode, "if_choice"),
                 if_role_is_choice=enode.get("if_role_is_choice") is True,
+                if_choice_camp=ctx.text(enode, "if_choice_camp"),
                 if_any_target=enode.get("if_any_target"),
                 pick=tuple(pick),
                 random=enode.get("random", 0) if isinstance(enode.get("random", 0), int) else 0,

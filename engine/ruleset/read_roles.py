@@ -156,8 +156,8 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         gnode = ctx.mapping(g, node["grants"], i, "grants")
         if gnode is not None:
             ctx.keys(gnode, {"status", "uses", "in"}, f"{what}.grants")
-            if ctx.text(gnode, "in") not in {"", "night"}:
-                ctx.err(gnode, "in", f"{what}.grants 的 in 只可为 night（仅夜晚持有）")
+            if ctx.text(gnode, "in") not in {"", "night", "day"}:
+                ctx.err(gnode, "in", f"{what}.grants 的 in 只可为 night（仅夜晚持有）或 day（仅白天持有）")
             grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None), ctx.text(gnode, "in")))
     range_ = node.get("range")
     if range_ is not None:
@@ -340,6 +340,8 @@ def _dealt_uses(node: Node, ctx: Context, what: str) -> Formula | None:
 def _target_formula(node: Node, ctx: Context, what: str) -> Formula | None:
     """`targets` as a formula of N, the living seats (天狗吞月: 5名玩家与当夜存活人数的1/3（向下取整）中的较小者)."""
     value = node.get("targets")
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int) and isinstance(value[1], str):
+        value = value[1]  # [least, formula]: at most the formula's count (最多可选择场上存活人数一半)
     if not isinstance(value, str):
         return None
     try:
@@ -353,6 +355,8 @@ def _targets(node: Node, ctx: Context, tags: frozenset[str], what: str) -> tuple
     value = node.get("targets", 1 if "指定" in tags else 0)
     if isinstance(value, str):
         return (0, 0)  # a formula (_target_formula): legal.target_count says how many
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], int) and isinstance(value[1], str):
+        return (value[0], -1)  # [least, formula]: at most the formula's count
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return (value, value)
     if (
