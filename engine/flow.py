@@ -37,6 +37,7 @@ from engine import (
     election,
     faces,
     messages,
+    moon_events,
     notices,
     prompts,
     queue,
@@ -284,6 +285,7 @@ def _after_vote(game: Context, _item: AfterVote) -> None:
     st = game.st
     items: list[object] = voting.after_vote(game)
     items.extend(Out(no, "红牌") for no in st.red_cards)
+    items.extend(moon_events.after_vote(game))  # 任命 again, then 决策 (新月扩展)
     st.red_cards = []
     push_front(game, items)
 
@@ -330,6 +332,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     OpenNext: _open_next,
     EndPhase: _end_phase,
     together.ResolveTogether: together.resolve,
+    moon_events.VoteEnd: moon_events.vote_end,
 }
 
 

@@ -6,7 +6,19 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import appearance, caps, cards, conditions, faces, labels, skill_uses, targeting, texts, timeline
+from engine import (
+    appearance,
+    caps,
+    cards,
+    conditions,
+    faces,
+    labels,
+    moon_events,
+    skill_uses,
+    targeting,
+    texts,
+    timeline,
+)
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -239,6 +251,8 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
     if skill.choice_of == "disguise":  # free: 表面阵营/表面身份/表面带刀 (check_choice)
         return ()
+    if skill.choice_of == "sign":  # 决策: 十二星座中的一个星座
+        return moon_events.open_signs(game)
     return skill.choices
 
 
