@@ -162,6 +162,7 @@ def _open_night(game: Context, number: int) -> None:
     readings.forget(game)
     game.log("phase", f"第{number}夜开始", secret=False)
     durations.end_at(game, "night_start")  # 在下一个夜晚开始前
+    moon_events.refresh(game)
     effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])
@@ -195,6 +196,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     voting.open_early(game)  # [狂躁]
     game.log("phase", f"第{st.day}天开门", secret=False)
     durations.end_at(game, "noon_start")  # 持续至下一个[正午]阶段开始
+    moon_events.refresh(game)
     effects.run_deferred(game, "next_noon")  # 从下一个正午开始 (巫蛊之术's 反噬)
     auras.refresh(game)
     if planned:

@@ -97,6 +97,13 @@ def _on_day(day: int, phase: str, number: int) -> bool:
     return day == number and phase != Phase.NIGHT
 
 
+def refresh(game: Context) -> None:
+    """As a day or a night opens: the events in effect now (``moon_event`` conditions read them)."""
+    if playing(game):
+        game.st.moon_now = in_effect(game)
+        game.changed()
+
+
 def dawn_lines(game: Context) -> list[str]:
     """开门: 当日执警, and on an even day the 新月事件 the sign chosen yesterday brings."""
     if not playing(game):

@@ -195,6 +195,7 @@ CONDITION_KEYS = {
     "game_day": "the game day is N: day N and night N, with its 竞选日 and 黄昏 (a condition on the game)",
     "even_day": "true | false: the game day is even (偶数游戏日夜晚) or odd (奇数游戏日夜晚) (a condition on the game)",
     "dealt": "a card of this role was dealt in this game (a condition on the game)",
+    "moon_event": "新月扩展: one of these 新月事件 is in effect now, from its announcement for its 事件有效期 (a condition on the game)",
     "option": "{name: value}: the game's options have these values (a condition on the game)",
     "any_seat": "some seat, in play or out, meets this condition (a condition on the game)",
     "phase": "day | night: the game is in this phase (a condition on the game)",

@@ -4,28 +4,19 @@ end of an odd day's vote, the 导演's draw when nobody chooses, the even day's 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine import commands as c
 from engine import moon_events, voting
 from engine.game import Game
 from engine.messages import PUBLIC, seat
 from engine.ruleset.loader import load_ruleset
-from engine.ruleset.model import Ruleset
 from tests.engine.builders import T0, act, at, vote
 
 ROLES = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "白痴")
-CONFIG = (("白羊座", "魔法水晶球"), ("金牛座", "邪恶仪式"))
-
-
-def moon_on() -> Ruleset:
-    rs = load_ruleset("wuyu_town")
-    option = replace(rs.options["新月扩展"], values=(False, True))
-    return replace(rs, options=rs.options | {"新月扩展": option})
+CONFIG = (("金牛座", "魔法水晶球"),)  # the other signs bring no event
 
 
 def new_game(on: bool = True) -> Game:
-    rs = moon_on()
+    rs = load_ruleset("wuyu_town")
     start = c.Start(
         at=T0,
         seed=1,
@@ -73,8 +64,8 @@ def test_the_new_sheriff_appoints_a_officer_who_chooses_a_sign() -> None:
     assert "执警7号庚选择了金牛座作为下一次的新月事件。" in [m.text for m in chosen.messages if m.to == PUBLIC]
     dawn = "\n".join(until_day(game, 2))
     assert "当日执警：7号庚。" in dawn
-    assert "【新月事件】邪恶仪式（-）。事件有效期：从公布时间到下一个游戏日开始。" in dawn
-    assert moon_events.in_effect(game) == ["邪恶仪式"]
+    assert "【新月事件】魔法水晶球（+）。事件有效期：从公布时间到游戏结束。" in dawn
+    assert game.st.moon_now == ["魔法水晶球"]
 
 
 def test_a_sign_is_chosen_once() -> None:
