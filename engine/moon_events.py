@@ -98,10 +98,28 @@ def _on_day(day: int, phase: str, number: int) -> bool:
 
 
 def refresh(game: Context) -> None:
-    """As a day or a night opens: the events in effect now (``moon_event`` conditions read them)."""
-    if playing(game):
-        game.st.moon_now = in_effect(game)
-        game.changed()
+    """As a day or a night opens: the events in effect now (``moon_event`` conditions read them); an
+    event beginning takes its ``takes`` and gives its ``grants``, one ending takes its grants back."""
+    if not playing(game):
+        return
+    st, moon = game.st, game.rs.moon
+    assert moon is not None
+    before, st.moon_now = st.moon_now, in_effect(game)
+    game.changed()
+    for name in [e for e in st.moon_now if e not in before]:
+        event = moon.events[name]
+        for role, skills in event.takes:
+            for seat in _of_role(game, role):
+                game.lose_skills(seat.no, skills, name)
+                game.tell(seat.no, f"新月事件{name}：你失去了技能{'、'.join(skills)}。")
+        for role, skill in event.grants:
+            for seat in _of_role(game, role):
+                game.grant_skill(seat.no, skill, name)
+                game.tell(seat.no, f"新月事件{name}：你获得了技能{skill}。")
+    for name in [e for e in before if e not in st.moon_now]:
+        for role, skill in moon.events[name].grants:
+            for seat in _of_role(game, role):
+                game.lose_skills(seat.no, (skill,), f"{name}失效")
 
 
 def dawn_lines(game: Context) -> list[str]:
@@ -159,6 +177,10 @@ def _appointment(game: Context) -> list[object]:
     if sheriff is None or not sheriff.alive or _officers(game) or not _holds(game, sheriff, APPOINTS):
         return []
     return [queue.Ask(sheriff.no, APPOINTS, "skill")]
+
+
+def _of_role(game: Context, role: str) -> list[Seat]:
+    return [s for s in game.st.alive() if s.card.role == role]
 
 
 def _officers(game: Context) -> list[Seat]:

@@ -150,6 +150,7 @@ EFFECT_KEYS = {
     "if_choice": "only when the act's choice is this word (or one of these), or a 伪装 choice ends with it (雪隐 …/坚韧)",
     "if_role_is_choice": "true: only subjects whose 实际身份 (the role dealt) is the role the act's choice names (诡辩: 若结算目标的[实际身份]与猜测的身份对应)",
     "if_any_target": "a condition some target meets, whoever the subjects are",
+    "if_all_targets": "a condition every target meets, whoever the subjects are (占卜: 若这三名角色全部为村民阵营，白痴立即出局)",
     "pick": "[positions]: only the targets at these places (1-based), in order",
     "random": "N: only N of the subjects, drawn from the game's seed, in seat order (雪恨: 随机得知这三个人之间任意两个人的具体阵营)",
     "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
@@ -500,6 +501,8 @@ MOON_EVENT_KEYS = {
     "needs": "roles without which the event is not used (在身份配置没有猎人的情况下，不使用这一事件)",
     "not_with": "roles with which the event is not used (在身份配置有王子的情况下，不使用这一事件)",
     "apart_from": "events never in one 新月配置 with it",
+    "grants": "[{role, skill}]: the living seats of that role hold that skill while the event is in effect, gained as it begins and lost as it ends (白痴的疯狂: 白痴获得<占卜>…事件失效后，白痴失去<占卜>)",
+    "takes": "[{role, skills}]: the living seats of that role lose those skills as the event begins, for good (招魂术: 女巫失去<通灵>、<救药>与<毒药>)",
     "todo": "not implemented yet: what it would change",
 }
 MOON_LASTS = {

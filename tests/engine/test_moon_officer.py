@@ -4,6 +4,8 @@ end of an odd day's vote, the 导演's draw when nobody chooses, the even day's 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import commands as c
 from engine import moon_events, voting
 from engine.game import Game
@@ -138,3 +140,21 @@ def test_how_long_an_event_lasts() -> None:
     assert seen[(5, "day")] == ["权力反转日"]  # 到下一个游戏日结束
     assert seen[(5, "night")] == []
     assert seen[(6, "day")] == ["魔法水晶球"]  # 到游戏结束
+
+
+def test_an_event_gives_a_skill_while_in_effect_and_takes_skills_for_good() -> None:
+    game = new_game()
+    moon = game.rs.moon
+    assert moon is not None
+    assert moon.events["白痴的疯狂"].grants == (("白痴", "占卜"),)
+    taking = replace(moon.events["白痴的疯狂"], takes=(("女巫", ("毒药",)),))  # as 招魂术 takes 女巫's skills
+    game.rs = replace(game.rs, moon=replace(moon, events=moon.events | {"白痴的疯狂": taking}))
+    game.st.moon = {"白羊座": "白痴的疯狂"}
+    game.st.moon_signs = [(1, "白羊座")]
+    idiot, witch = game.st.seat(10), game.st.seat(4)
+    game.st.day, game.st.phase = 2, "day"
+    moon_events.refresh(game)
+    assert not idiot.card.skills["占卜"].lost and witch.card.skills["毒药"].lost
+    game.st.day = 3
+    moon_events.refresh(game)
+    assert idiot.card.skills["占卜"].lost and witch.card.skills["毒药"].lost  # 事件失效后，白痴失去<占卜>
