@@ -14,7 +14,7 @@ them; an import-linter contract in pyproject keeps bot/ and plugins/ to this mod
   (``SeatBoard``), ``range_text``, ``in_play``, ``skills_known``, ``options_text``, ``phase_title``;
 - messages and errors: ``Message``, ``To``, ``RulesetError``, ``Refusal``;
 - for a ruleset's hooks: ``Context`` (what a hook receives), ``EffectCtx``, ``Seat``, ``Damage``,
-  ``Strike`` (a queued attack), ``end_game``.
+  ``Strike`` (a queued attack), ``end_game``, ``choose_moon_sign`` (执警<决策>).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from engine.game import Game, Result, check_start
 from engine.messages import Message, To
 from engine.moon import deal as deal_moon
 from engine.moon import describe as describe_moon
+from engine.moon_events import choose as choose_moon_sign
 from engine.queue import Strike
 from engine.replay import replay
 from engine.reports import director_view, seat_view
@@ -72,6 +73,7 @@ __all__ = [
     "board_problem",
     "check_settings",
     "check_start",
+    "choose_moon_sign",
     "commands",
     "deal",
     "deal_moon",

@@ -1,7 +1,7 @@
 """What a seat's statuses let it do, read through the table of capabilities.
 
 A status gives its holder capabilities (engine/status_words.py ``CAPS``): a flag (沉默's
-``silenced``), a count (迷魂's ``vote_weight``, 诽谤's ``extra_votes``) or a list of names
+``silenced``), a count (诽谤's ``extra_votes``), a number (迷魂's ``vote_weight``) or a list of names
 (缴械's ``blocks_tags``). A compound has those of what it includes (业炎 = 沉默 + 超度 + 遗忘),
 expanded as the ruleset loads. Each capability is read by one module only, the one its table
 row names, through these functions; a test holds the table and the readers together.

@@ -9,7 +9,7 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
-from engine import caps, cards, control, durations, identity, labels, queue, targeting
+from engine import caps, cards, conditions, control, durations, identity, labels, queue, targeting
 from engine.context import Context
 from engine.events import CampLost
 from engine.state import lasting_until
@@ -78,7 +78,8 @@ def make_sheriff(game: Context, seat: int, rule: str) -> None:
     game.tell(seat, "你成为了警长。" + (rs.sheriff.text if rs.sheriff.text and "告知" not in rs.sheriff.text else ""))
     game.public(f"警长：{labels.sheriff_label(game, seat)}。")
     game.log("sheriff", f"{game.who(seat)}成为警长", rule)
-    if rs.sheriff.declares:  # 任职宣言: 当选警长或被移交警长的角色需立刻…选择一个
+    declares = rs.skill(rs.sheriff.declares) if rs.sheriff.declares else None
+    if declares and (not declares.only_if or conditions.holds(declares.only_if, st.seat(seat), seat, st)):  # 任命
         game.grant_skill(seat, rs.sheriff.declares, rule)
         queue.push_front(game, [queue.Ask(seat, rs.sheriff.declares, "skill")])
 

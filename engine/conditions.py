@@ -293,6 +293,11 @@ def _exiled_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     return (s.no in st.exiled_today) is value
 
 
+def _moon_event(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    """新月扩展: one of these 新月事件 is in effect."""
+    return any(event in values for event in st.moon_now)
+
+
 def _even_day(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """偶数日: the game day (its night included) is even."""
     return (st.day % 2 == 0) is value
@@ -359,6 +364,7 @@ _SETS = {
     "tag_today": _tag_today,
     "pool": _pool,
     "out_by": _out_by,
+    "moon_event": _moon_event,
 }
 _FLAGS = {
     "alive": _alive,

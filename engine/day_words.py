@@ -62,7 +62,7 @@ SHERIFF_KEYS = {
     "weight_if": "[{if: condition on the game, weight}]: another weight while that holds (有替罪羊时计为2票)",
     "on_out": "the succession (殉职): SHERIFF_OUT_KEYS",
     "public_label": "name | secret: how the public is told who the sheriff is",
-    "declares": "a skill each new sheriff gains and is asked to use at once (任职宣言: 独裁/自由/秩序, a `choices` skill of a role with `dealt: false`)",
+    "declares": "a skill each new sheriff gains and is asked to use at once (任职宣言: 独裁/自由/秩序, a `choices` skill of a role with `dealt: false`); only while its `only_if` holds (任命<强制>（新月扩展）)",
 }
 
 SHERIFF_OUT_KEYS = {

@@ -54,7 +54,8 @@
 Every entry may carry ``to`` (targets | self | first_target | chosen | a selector |
 {below, among} | {random, among} | {beside, among}; a verb done once runs if some seat so picked passes),
 ``if`` / ``unless`` (a condition on each subject, or a game condition),
-``if_target`` (a condition on the first target), ``if_any_target``, ``if_choice``, ``if_choice_camp``, ``if_role_is_choice``,
+``if_target`` (a condition on the first target), ``if_any_target``, ``if_all_targets``, ``if_choice``, ``if_choice_camp``,
+``if_role_is_choice``,
 ``if_counter`` (the acting card's counters), ``if_seen`` / ``if_actor`` / ``if_judged``, ``pick`` (targets by place), ``delay``
 (next_night, next_noon) and ``rule``. Templates: {target} {targets} {target_1}… {name} {role}
 {camp} {surface_camp} {seen_camp} {seen_role} {seen_knife} {self_name} {self_secret} {choice} {member_secrets} {member_labels}, and
@@ -150,6 +151,10 @@ def _passes(ctx: Ctx, effect: Effect, subject: int | None) -> bool:
             return False
     if effect.if_any_target is not None and not any(
         conditions.holds(effect.if_any_target, st.seat(t), ctx.actor, st) for t in ctx.targets
+    ):
+        return False
+    if effect.if_all_targets is not None and not all(
+        conditions.holds(effect.if_all_targets, st.seat(t), ctx.actor, st) for t in ctx.targets
     ):
         return False
     for cond, wanted in ((effect.when, True), (effect.unless, False)):

@@ -40,6 +40,7 @@ from engine import (
     learning,
     legacy,
     messages,
+    moon_events,
     noon_rounds,
     notices,
     prompts,
@@ -167,6 +168,7 @@ def _open_night(game: Context, number: int) -> None:
     durations.end_at(game, "night_start")  # 在下一个夜晚开始前
     learning.night_opens(game)
     legacy.end_at_night(game)  # 遗泽: 持续到第二天[夜晚]开始前
+    moon_events.refresh(game)
     effects.run_deferred(game)
     if not game.rs.night_steps:
         push_front(game, [OpenNext()])
@@ -200,6 +202,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
     voting.open_early(game)  # [狂躁]
     game.log("phase", f"第{st.day}天开门", secret=False)
     durations.end_at(game, "noon_start")  # 持续至下一个[正午]阶段开始
+    moon_events.refresh(game)
     effects.run_deferred(game, "next_noon")  # 从下一个正午开始 (巫蛊之术's 反噬)
     auras.refresh(game)
     if planned:
@@ -310,6 +313,7 @@ def _after_vote(game: Context, _item: AfterVote) -> None:
     st = game.st
     items: list[object] = voting.after_vote(game)
     items.extend(Out(no, "红牌") for no in st.red_cards)
+    items.extend(moon_events.after_vote(game))  # 任命 again, then 决策 (新月扩展)
     st.red_cards = []
     push_front(game, items)
 
@@ -357,6 +361,7 @@ HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     OpenNext: _open_next,
     EndPhase: _end_phase,
     together.ResolveTogether: together.resolve,
+    moon_events.VoteEnd: moon_events.vote_end,
 }
 
 

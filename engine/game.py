@@ -90,7 +90,7 @@ class Game(Context):
             now=begun,
             options=options,
             spare_cards=spare,
-            moon=dict(cmd.moon),
+            moon=_moon_of(rs, cmd, [card.role for s in seats for card in s.cards] + spare),
             camp_classes={name: camp.of_class for name, camp in rs.camps.items() if camp.of_class},
         )
         if rs.last_words.count is not None:
@@ -301,16 +301,31 @@ def check_start(rs: Ruleset, cmd: c.Start) -> str | None:
 
 
 def _moon_problem(rs: Ruleset, cmd: c.Start, roles: list[str]) -> str | None:
-    """What is wrong with the Start's 新月配置: it needs 新月扩展 on, one event per sign, usable on this board."""
-    if not cmd.moon:
+    """What is wrong with the Start's 新月配置: it needs 新月扩展 on, one event per sign, usable on this
+    board; its events (or those of the 导演's draw, none given) must play."""
+    on = _moon_on(rs, cmd)
+    if not cmd.moon and not on:
         return None
-    if rs.moon is None or not dict(cmd.options).get(rs.moon.option, rs.options[rs.moon.option].default):
+    if rs.moon is None or not on:
         return "新月配置只在新月扩展开启时使用。"
     signs = [sign for sign, _ in cmd.moon]
     if len(set(signs)) != len(signs):
         return "新月配置中每个星座只能对应一个新月事件。"
     broken = moon.problem(rs.moon, dict(cmd.moon), roles)
-    return f"新月配置有误：{broken}" if broken else None
+    if broken:
+        return f"新月配置有误：{broken}"
+    todo = moon.unwritten(rs.moon, _moon_of(rs, cmd, roles))
+    drawn = "" if cmd.moon else "（导演随机抽取的新月配置）"
+    return f"新月事件尚未实现{drawn}：{'、'.join(todo)}。" if todo else None
+
+
+def _moon_of(rs: Ruleset, cmd: c.Start, roles: list[str]) -> dict[str, str]:
+    """The game's 新月配置 with 新月扩展 on (the 导演's draw when the Start gives none); {} with it off."""
+    return moon.of_game(rs.moon, dict(cmd.moon), roles, cmd.seed) if rs.moon is not None and _moon_on(rs, cmd) else {}
+
+
+def _moon_on(rs: Ruleset, cmd: c.Start) -> bool:
+    return rs.moon is not None and bool(dict(cmd.options).get(rs.moon.option, rs.options[rs.moon.option].default))
 
 
 def _deal(rs: Ruleset, cmd: c.Start, rng: random.Random) -> tuple[list[tuple[str, ...]], dict[str, Any], list[str]]:

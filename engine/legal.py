@@ -6,7 +6,20 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import cast
 
-from engine import appearance, caps, cards, conditions, faces, labels, legacy, skill_uses, targeting, texts, timeline
+from engine import (
+    appearance,
+    caps,
+    cards,
+    conditions,
+    faces,
+    labels,
+    legacy,
+    moon_events,
+    skill_uses,
+    targeting,
+    texts,
+    timeline,
+)
 from engine.context import Context
 from engine.errors import Refusal
 from engine.phases import Phase
@@ -232,11 +245,9 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(dict.fromkeys(game.st.spare_cards))
     if skill.choice_of == "night_skill":  # 非强制的夜晚技能: placed in a night step, not in 黄昏's
         steps = game.rs.night_steps
-        return tuple(
-            s.name for s in game.rs.all_skills() if not s.forced and not s.todo and any(t.holds(s) for t in steps)
-        )
+        return tuple(s.name for s in _in_play(game) if not s.forced and not s.todo and any(t.holds(s) for t in steps))
     if skill.choice_of == "skill":
-        return tuple(s.name for s in game.rs.all_skills() if not s.forced and not s.todo and s.timing == "night")
+        return tuple(s.name for s in _in_play(game) if not s.forced and not s.todo and s.timing == "night")
     if skill.choice_of == "own":  # 指定一个自己的非[强制]技能
         mine = cards.held(game, seat)
         return tuple(h.skill.name for h in mine if h.skill is not skill and not h.skill.forced and not h.state.lost)
@@ -253,7 +264,14 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
     if skill.choice_of == "disguise":  # free: 表面阵营/表面身份/表面带刀 (check_choice)
         return ()
+    if skill.choice_of == "sign":  # 决策: 十二星座中的一个星座
+        return moon_events.open_signs(game)
     return skill.choices
+
+
+def _in_play(game: Context) -> list[Skill]:
+    """The ruleset's skills, less those of an expansion this game is without (占卜 without 新月扩展)."""
+    return [s for s in game.rs.all_skills() if not s.expansion or game.st.options.get(s.expansion)]
 
 
 def target_count(game: Context, skill: Skill) -> tuple[int, int]:

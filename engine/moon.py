@@ -77,6 +77,17 @@ def deal(moon: Moon, roles: Collection[str], rng: random.Random) -> dict[str, st
     return best
 
 
+def of_game(moon: Moon, config: dict[str, str], roles: Collection[str], seed: int) -> dict[str, str]:
+    """A game's 新月配置: the directors' own, or (none given) the 导演's draw from the game's seed —
+    its own stream, so the deal's draws stay as they are."""
+    return dict(config) or deal(moon, roles, random.Random(f"新月配置:{seed}"))
+
+
+def unwritten(moon: Moon, config: dict[str, str]) -> list[str]:
+    """The configuration's events that do not play yet (their ``todo``), in sign order."""
+    return [event for event in config.values() if moon.events[event].todo]
+
+
 def describe(moon: Moon, config: dict[str, str]) -> str:
     """「白羊座→邪恶仪式（-）、…；影响力之和 0」."""
     pairs = "、".join(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import cards, labels, queue, texts
+from engine import cards, labels, moon_events, queue, texts
 from engine.context import Context
 from engine.messages import PUBLIC
 from engine.phases import Phase
@@ -41,6 +41,7 @@ def after_notice(game: Context) -> None:
             asks.append(queue.Ask(no, skill, "skill", card_id))
     if st.sheriff and not st.seat(st.sheriff).alive and game.rs.sheriff:
         asks.append(queue.Ask(st.sheriff, game.rs.sheriff.succession, "sheriff"))
+    asks.extend(moon_events.at_dawn(game))
     queue.push_front(game, asks)
 
 
@@ -73,6 +74,8 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
                 lines.append(f"{sdef.dawn_notice}：{texts.names(seats)}。")
         elif section == "sheriff" and rs.sheriff and st.sheriff:
             lines.append(f"当日警长：{labels.sheriff_label(game, st.sheriff)}。")
+        elif section == "moon":
+            lines.extend(moon_events.dawn_lines(game))
         elif section == "last_words":
             for seat in st.seats:
                 if seat.last_words is not None and not seat.last_words_published:

@@ -175,7 +175,10 @@ def decline(game: Context, seat: Seat) -> str:
         raise Refusal(
             f"{prompt.skill}是强制的，必须选择继任警长。选择范围：{texts.options(game.rs, labels.successors(game, seat.no))}。"
         )
+    held = holding(game)
     st.prompt = None
+    if prompt.kind == "skill" and held is not None and held.skill.at_random:
+        return f"已随机选择：{_at_random(game, seat, held)}。"
     game.log("pass", f"{game.who(seat.no)}放弃{prompt.skill}", prompt.skill)
     if prompt.kind == "sheriff":
         st.sheriff = None
@@ -207,7 +210,27 @@ def timeout(game: Context) -> None:
             st.sheriff = None
             game.public("警长空缺。")
         return
+    held = cards.on_card(game, seat, int(prompt.data.get("card", 0)), prompt.skill)
+    if prompt.kind == "skill" and held is not None and held.skill.at_random:
+        made = _at_random(game, seat, held)
+        game.tell(seat.no, f"你未在时限内发动{prompt.skill}，已随机选择：{made}。")
+        game.flag_silence(seat.no, prompt.skill)
+        return
     game.log("timeout", f"{game.who(seat.no)}未在时限内决定{prompt.skill}，视为放弃", prompt.skill)
     game.tell(seat.no, f"你未在时限内决定{prompt.skill}，视为放弃。")
     if prompt.kind == "exiling":
         _continue_exile(game, prompt, cancelled=False)
+
+
+def _at_random(game: Context, seat: Seat, held: Held) -> str:
+    """``at_random``: a reaction passed or left unmade is made at random (任命: 执警随机指定)."""
+    skill = held.skill
+    options = legal.legal_targets(game, seat, skill)
+    count = min(legal.target_count(game, skill)[0], len(options))
+    targets = sorted(s.no for s in game.rng().sample(options, count))
+    words = legal.choice_words(game, seat, skill)
+    choice = game.rng().choice(words) if words else None
+    made = "、".join([*(game.label(t) for t in targets), *([choice] if choice else [])])
+    game.log("timeout", f"{game.who(seat.no)}未决定{skill.name}，随机选择{made}", skill.name)
+    using.use(game, seat, held, targets, choice)
+    return made

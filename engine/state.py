@@ -337,6 +337,8 @@ class GameState:
     judged_stage: str = ""  # victory.check stage: the 阶段 its conditions were last judged in
     options: dict[str, Any] = field(default_factory=dict)
     moon: dict[str, str] = field(default_factory=dict)  # 新月扩展's 新月配置: 星座 → 事件
+    moon_signs: list[tuple[int, str]] = field(default_factory=list)  # 执警<决策>: (the day chosen, 星座)
+    moon_now: list[str] = field(default_factory=list)  # the 新月事件 in effect (engine/moon_events.py)
     knife: dict[str, int] = field(default_factory=dict)  # an ordered tag → the seat holding its skills now
     knife_at: dict[str, int] = field(default_factory=dict)  # an ordered tag → the place in its order reached
     knife_passed: dict[str, list[int]] = field(default_factory=dict)  # an ordered tag → the seats passed over for good

@@ -51,7 +51,7 @@ STATUS_KEYS = {
 class Cap:
     """One capability a status gives its holder: the value it takes, its gloss, and its one reader."""
 
-    shape: str  # flag: written bare | count: an integer | names: a list of names | formula: of N (engine/formula.py)
+    shape: str  # flag: written bare | count: an integer | number: an integer or a decimal | names: a list of names | formula: of N (engine/formula.py)
     gloss: str
     read_in: str  # the engine module that reads it, and no other
 
@@ -67,7 +67,7 @@ CAPS = {
         "engine.voting",
     ),
     "not_votable": Cap("flag", "its holder may not be voted for", "engine.voting"),
-    "vote_weight": Cap("count", "its holder's vote counts this much (迷魂: 0)", "engine.voting"),
+    "vote_weight": Cap("number", "its holder's vote counts this much (迷魂: 0; 执警<代理>: 1.5)", "engine.voting"),
     "extra_votes": Cap("count", "its holder counts this many votes more in the day's count (诽谤)", "engine.voting"),
     "no_sheriff": Cap("flag", "its holder may not become sheriff", "engine.labels"),
     "silenced": Cap("flag", "its holder may use only [强制] skills (165 沉默)", "engine.legal"),

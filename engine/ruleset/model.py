@@ -44,6 +44,7 @@ class Effect:
     if_role_is_choice: bool = False  # only subjects whose 实际身份 is the role the act's choice names
     if_choice_camp: str = ""  # only when the role the act's choice names is of this camp
     if_any_target: Cond | None = None  # a condition some target meets
+    if_all_targets: Cond | None = None  # a condition every target meets
     pick: tuple[int, ...] = ()  # only the targets at these places (1-based)
     random: int = 0  # only this many of the subjects, drawn from the game's seed
     delay: str = ""  # "next_night" / "next_noon": carried out as the next night / 正午 opens

@@ -16,6 +16,8 @@ class MoonEvent:
     needs: tuple[str, ...] = ()  # 在身份配置没有X的情况下，不使用这一事件
     not_with: tuple[str, ...] = ()  # 在身份配置有X的情况下，不使用这一事件
     apart_from: tuple[str, ...] = ()  # 不会与这些事件同时出现在新月配置中
+    grants: tuple[tuple[str, str], ...] = ()  # (role, skill): its holders hold the skill while it is in effect
+    takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (role, skills): its holders lose them as it begins
     todo: str = ""
     where: str = ""
 

@@ -42,7 +42,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 f"外加可选的 {' / '.join(EFFECT_KEYS)}；实际：{'、'.join(map(str, enode))}",
             )
             continue
-        for cond_key in ("if", "unless", "if_target", "if_any_target", "if_actor"):
+        for cond_key in ("if", "unless", "if_target", "if_any_target", "if_all_targets", "if_actor"):
             if cond_key in enode and not (isinstance(enode[cond_key], str) and enode[cond_key] in GAME_CONDITIONS):
                 read_condition(enode[cond_key], enode, cond_key, ctx)
         if "if_counter" in enode:
@@ -98,6 +98,7 @@ def read_effects(node: Node, key: str, ctx: Context, what: str) -> tuple[m.Effec
                 if_role_is_choice=enode.get("if_role_is_choice") is True,
                 if_choice_camp=ctx.text(enode, "if_choice_camp"),
                 if_any_target=enode.get("if_any_target"),
+                if_all_targets=enode.get("if_all_targets"),
                 pick=tuple(pick),
                 random=enode.get("random", 0) if isinstance(enode.get("random", 0), int) else 0,
                 delay=ctx.text(enode, "delay"),

@@ -41,6 +41,10 @@ def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> Moon | None:
             needs=ctx.names(enode, "needs"),
             not_with=ctx.names(enode, "not_with"),
             apart_from=ctx.names(enode, "apart_from"),
+            grants=tuple(
+                (role, skill) for role, skills in _per_role(enode, "grants", "skill", rs, ctx) for skill in skills
+            ),
+            takes=tuple(_per_role(enode, "takes", "skills", rs, ctx)),
             todo=ctx.text(enode, "todo"),
             where=where(section, name),
         )
@@ -54,3 +58,26 @@ def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> Moon | None:
             if other not in events:
                 ctx.err(section, event.name, f"新月事件 {event.name} 的 apart_from 中的事件 {other} 未定义")
     return Moon(option, signs, balance, events)
+
+
+def _per_role(enode: Node, key: str, field: str, rs: m.Ruleset, ctx: Context) -> list[tuple[str, tuple[str, ...]]]:
+    """``grants: [{role, skill}]`` / ``takes: [{role, skills}]``: each role and skill must exist."""
+    raw = enode.get(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        ctx.err(enode, key, f"{key} 应为列表，如 [{{role: 白痴, {field}: 占卜}}]")
+        return []
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Node) or set(item) != {"role", field}:
+            ctx.err(raw, i, f"{key} 的每一项应为 {{role: 身份, {field}: …}}")
+            continue
+        role = ctx.text(item, "role")
+        skills = ctx.names(item, field)
+        if role not in rs.roles:
+            ctx.err(item, "role", f"{key} 中的身份 {role} 未定义")
+        elif missing := [s for s in skills if s not in rs.roles[role].skills]:
+            ctx.err(item, field, f"{key} 中的技能 {'、'.join(missing)} 不是 {role} 的技能")
+        out.append((role, skills))
+    return out

@@ -184,11 +184,12 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         "legacy",
         "role",
         "disguise",
+        "sign",
     }:
         ctx.err(
             node,
             "choice_of",
-            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、legacy、role 或 disguise",
+            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、legacy、role、disguise 或 sign",
         )
     choice_camp = ctx.text(node, "choice_camp")
     if choice_camp and choice_of != "role":

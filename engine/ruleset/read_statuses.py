@@ -113,6 +113,8 @@ def _caps(node: Node, name: str, ctx: Context) -> dict[str, Any]:
             ctx.err(where, key, f"{what} 的 {cap} 不带值：写作 {cap}")
         elif spec.shape == "count" and (isinstance(value, bool) or not isinstance(value, int)):
             ctx.err(where, key, f"{what} 的 {cap} 应为整数：写作 {{{cap}: 0}}")
+        elif spec.shape == "number" and (isinstance(value, bool) or not isinstance(value, int | float)):
+            ctx.err(where, key, f"{what} 的 {cap} 应为数：写作 {{{cap}: 1.5}}")
         elif spec.shape == "names":
             names = (value,) if isinstance(value, str) else value
             if not isinstance(names, list | tuple) or not all(isinstance(v, str) for v in names):
