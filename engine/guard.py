@@ -93,11 +93,20 @@ def spend(game: Context, seat: Seat, shield: StatusInstance) -> None:
 
 def _active(game: Context, seat: Seat, status: StatusInstance) -> bool:
     """A status held with a skill works only while its holder holds that skill (an elder whose
-    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜), ``in: day`` only by day (太阳<日>)."""
+    skills are used by another), and one granted ``in: night`` only at night (主宰黑夜), ``in: day`` only by day, 晨曦 included (太阳<日>)."""
     if not status.until.startswith("skill:"):
         return True
     held = cards.find(game, seat, status.until.removeprefix("skill:"))
     if held is None:
         return False
     only = next((g.phase for g in held.skill.grants if g.status == status.name and g.phase), "")
-    return not only or phases.kind(game.st.phase) == only
+    return not only or (_by_day(game) if only == "day" else phases.kind(game.st.phase) == only)
+
+
+def _by_day(game: Context) -> bool:
+    """白天: 晨曦 正午 黄昏 (属于白天) — the day phases, and the night's 晨曦 steps up to 开门."""
+    st = game.st
+    if phases.kind(st.phase) == "day" or st.phase == phases.Phase.DAWN:
+        return True
+    steps = game.rs.steps(st.phase) if st.phase == phases.Phase.NIGHT else []
+    return 0 <= st.step < len(steps) and steps[st.step].sub_phase == phases.SubPhase.MORNING

@@ -129,13 +129,13 @@ def test_a_grant_held_only_at_night_guards_only_at_night(tmp_path: Path) -> None
     assert guard.first_guard(game, elder, hit, ()) is not None
 
 
-def test_a_grant_in_anything_but_night_is_refused(tmp_path: Path) -> None:
+def test_a_grant_in_anything_but_night_or_day_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "m216"
     shutil.copytree(ROOT / "rulesets" / "m216_mask", target)
     path = target / "roles_auras.yaml"
     text = path.read_text(encoding="utf-8")
     path.write_text(
-        text.replace("grants: [{status: 守护, uses: 1}]", "grants: [{status: 不死, in: day}]"), encoding="utf-8"
+        text.replace("grants: [{status: 守护, uses: 1}]", "grants: [{status: 不死, in: dusk}]"), encoding="utf-8"
     )
     with pytest.raises(RulesetError) as caught:
         load_ruleset(target)
