@@ -17,7 +17,7 @@ from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("genshin_165")
 ID = learning.Learning(identity=True)
-BOARD = ("机械狼", "守卫", "赤狼", "预言家", "黑狼王", "幼狼", "女巫", "猎人")
+BOARD = ("机械狼", "守卫", "雪狼", "预言家", "黑狼王", "幼狼", "女巫", "猎人")
 
 
 def _game() -> Game:
@@ -41,9 +41,9 @@ def test_a_rows_skills_keep_their_own_roles_definition() -> None:
 
 def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills() -> None:
     game = _game()
-    assert learning.learn(game, 1, 3, "学习", ID) == ["业炎"]  # its row's skill, the rest not written
+    assert learning.learn(game, 1, 3, "学习", ID) == ["雪隐", "暴风雪"]  # its row's skills, the rest not written
     told = _directors(game)
-    assert len(told) == 1 and "赤狼" in told[0] and "[群内]狼出局" in told[0], told
+    assert len(told) == 1 and "雪狼" in told[0] and "只能选择其他目标" in told[0], told
 
 
 def test_a_role_left_out_gives_its_own_kit_and_the_look_is_the_targets() -> None:
