@@ -175,6 +175,7 @@ DAMAGE_KEYS = {
     "cause": "the cause named in the log and by triggers (default: the skill's name)",
     "last_words": "false: the out it causes leaves no 遗言",
     "night": "next: it resolves in step `at` of the next night (锈刺)",
+    "source": "target: each subject is its own attack's source (殉情: 若需要判定技能来源则视为殉情者自己); absent: the acting seat",
 }
 CONDITION_KEYS = {
     "camp": "actual camp (实际阵营) is one of these",
