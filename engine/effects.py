@@ -230,6 +230,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     arg = effect.arg
     cause = arg.get("cause") or ctx.source_name
     for target in subjects:
+        source = target if arg.get("source") == "target" else ctx.actor  # 殉情: 视为殉情者自己
         # a skill of a card already out (竞选日, before the night is announced) hits nothing of its seat
         card = ctx.card.id if target == ctx.actor and ctx.card is not None and ctx.card.out else 0
         team = ctx.skill.team.team if ctx.skill and ctx.skill.team else ""
@@ -238,7 +239,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             target,
             arg["kind"],
             cause,
-            ctx.actor,
+            source,
             arg.get("at") or "",
             card,
             bool(arg.get("last_words", True)),
@@ -247,7 +248,7 @@ def _damage(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             after=(ctx.choice or "") if arg.get("after") == "choice" else str(arg.get("after", "")),
         )
         if not night:
-            ctx.game.st.attacks.append(Attack(target, arg["kind"], ctx.actor, team))
+            ctx.game.st.attacks.append(Attack(target, arg["kind"], source, team))
         if damage.at_step:
             ctx.game.st.damage.append(damage)
             ctx.game.log(

@@ -190,6 +190,7 @@ DAMAGE_KEYS = {
     "last_words": "false: the out it causes leaves no 遗言",
     "night": "next: it resolves in step `at` of the next night (锈刺)",
     "after": "a cause of the step's `resolves`, or choice (the act's choice names it): it resolves right after the outs of that cause (幼狼<牺牲>: 选择[牺牲]在出局效果结算步骤中的哪个步骤结算)",
+    "source": "target: each subject is its own attack's source (殉情: 若需要判定技能来源则视为殉情者自己); absent: the acting seat",
 }
 CONDITION_KEYS = {
     "camp": "actual camp (实际阵营) is one of these",

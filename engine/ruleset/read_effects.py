@@ -133,6 +133,8 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, DAMAGE_KEYS, "damage")
             if node.get("night", "next") != "next":
                 ctx.err(node, "night", "damage.night 只可为 next")
+            if node.get("source", "target") != "target":
+                ctx.err(node, "source", "damage.source 只可为 target")
     elif verb == "out" and isinstance(arg, Node):
         ctx.keys(arg, OUT_KEYS, "out")
         if arg.get("if_out", "self") != "self":

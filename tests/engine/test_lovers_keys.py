@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import cards, conditions, knife
-from engine.api import EffectCtx, Game
+from engine import cards, conditions, effects, knife
+from engine.api import EffectCtx, Game, Strike
 from tests.engine.builders import played
 
 BOARD = """\
@@ -81,3 +81,12 @@ def test_farthest_is_one_seat_across_an_even_ring_and_two_across_an_odd_one(tmp_
     even = played(tmp_path, BOARD.replace("script:", "  - {name: 辛, role: 预言家}\nscript:")).st
     for st, actor, far in ((odd, 1, [4, 5]), (odd, 7, [3, 4]), (even, 1, [5]), (even, 6, [2])):
         assert [s.no for s in st.seats if test(s, actor, st)] == far
+
+
+def test_a_lover_who_follows_is_the_source_of_its_own_death(tmp_path: Path) -> None:
+    """殉情: 承受非[指定]的[致死伤害]，若需要判定技能来源则视为殉情者自己 (damage source: target)."""
+    game = played(tmp_path, BOARD + "      - {by: 甲, skill: 丘比特之箭, targets: [戊, 己]}\n")
+    effect = game.rs.teams["真爱情侣"].on_member_out_effects[0]
+    effects.run(EffectCtx(game, actor=5, rule="真爱情侣"), (effect,))
+    struck = [(w.damage.target, w.damage.source, w.damage.kind) for w in game.st.work if isinstance(w, Strike)]
+    assert struck == [(5, 5, "致死伤害"), (6, 6, "致死伤害")]
