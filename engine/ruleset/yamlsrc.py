@@ -33,6 +33,10 @@ def _convert(node: yaml.Node, file: str) -> Any:
         for key_node, value_node in node.value:
             # keys are always their written text: `on:` or `1:` stay "on" and "1"
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else _convert(key_node, file)
+            if key in out:  # PyYAML keeps the last silently: a second `win:` would drop the first's rules
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"重复的键 {key!r}（第 {out.key_lines[key]} 行已有）：两处应合并为一处", key_node.start_mark
+                )
             out[key] = _convert(value_node, file)
             out.key_lines[key] = key_node.start_mark.line + 1
         return out
