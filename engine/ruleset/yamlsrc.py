@@ -35,7 +35,10 @@ def _convert(node: yaml.Node, file: str) -> Any:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else _convert(key_node, file)
             if key in out:  # PyYAML keeps the last silently: a second `win:` would drop the first's rules
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"重复的键 {key!r}（第 {out.key_lines[key]} 行已有）：两处应合并为一处", key_node.start_mark
+                    None,
+                    None,
+                    f"重复的键 {key!r}（第 {out.key_lines[key]} 行已有）：两处应合并为一处",
+                    key_node.start_mark,
                 )
             out[key] = _convert(value_node, file)
             out.key_lines[key] = key_node.start_mark.line + 1

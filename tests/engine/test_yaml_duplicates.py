@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.ruleset.yamlsrc import load
 from engine.errors import RulesetError
 from engine.ruleset.loader import load_ruleset
+from engine.ruleset.yamlsrc import load
 from tests.engine.test_ruleset_check import copy_ruleset
 
 
