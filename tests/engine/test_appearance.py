@@ -63,4 +63,4 @@ def test_wuyu_roles_say_how_they_are_seen_in_their_own_blocks() -> None:
     assert rs.statuses["雪隐"].appears == Appearance(camp="村民阵营")
     assert rs.statuses["判定非村民"].appears == Appearance(camp="非村民阵营", final=True)
     seer = rs.roles["预言家"].skills["预言"]
-    assert [e.arg for e in seer.effects] == ["{target}：{seen_camp}"]
+    assert [e.arg for e in seer.effects if e.verb == "feedback"] == ["{target}：{seen_camp}"]  # 魔法水晶球 aside
