@@ -71,19 +71,16 @@ from engine import (
     cards,
     change,
     conditions,
+    day_verbs,
     dice,
-    duels,
     feedback_verbs,
     kit_verbs,
-    knife,
     messages,
-    noon_rounds,
     queue,
     targeting,
 )
 from engine.context import Context
 from engine.effect_ctx import Ctx, fill, rule_of, subjects
-from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect
 from engine.state import Attack, Damage, SkillState
 
@@ -318,14 +315,6 @@ def _redirect(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     )
 
 
-def _end_day(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    game = ctx.game
-    if not PHASES[game.st.phase].votes:
-        return
-    game.log("phase", f"{rule_of(ctx, effect)}：直接进入黑夜", rule_of(ctx, effect), secret=False)
-    queue.end_phase(game, skip_day=game.st.phase == Phase.ELECTION)
-
-
 def _notify(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     for target in subjects:
         ctx.game.tell(target, fill(ctx, str(effect.arg), target))
@@ -457,77 +446,6 @@ def _flag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         ctx.game.log("flag", text, rule_of(ctx, effect))
 
 
-def _last_words(ctx: Ctx, _effect: Effect, subjects: list[int]) -> None:
-    """遗言 even without a 遗言 chance (神恩): none is spent; a seat that has the right keeps it."""
-    for target in subjects:
-        if not ctx.game.st.seat(target).last_words_right:
-            change.last_words_right(ctx.game, target)
-
-
-def _extra_noon(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    noon_rounds.schedule(ctx.game, ctx.actor, str(effect.arg))
-
-
-def _speakers(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """The seats the act chose, [隐身] or not: naming who speaks lands on nobody."""
-    noon_rounds.name_speakers(ctx.game, list(ctx.chosen), rule_of(ctx, effect))
-
-
-def _vote_again(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-
-    change.vote_again(ctx.game, rule_of(ctx, effect))
-
-
-def _duel(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """若结算目标正好为2个: they duel in the next day's vote (engine/duels.py)."""
-    if len(ctx.targets) == 2:
-        duels.pair(ctx.game, ctx.targets[0], ctx.targets[1], rule_of(ctx, effect))
-
-
-def _cancel_out(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
-    ctx.cancelled = True
-
-
-def _hand_over_sheriff(ctx: Ctx, _effect: Effect, _subjects: list[int]) -> None:
-    if ctx.game.st.sheriff == ctx.actor:
-        ctx.game.ask_succession(ctx.actor)
-
-
-def _gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """The subjects' current cards gain a card tag (噩梦之影: 第一次使用恐惧时，将获得[接刀]标签); last: their
-    place in its order is after every other bearer (接刀顺序为其他的所有持有[接刀]标签的角色出局)."""
-    arg = effect.arg if isinstance(effect.arg, dict) else {"tag": effect.arg}
-    name, st = str(arg["tag"]), ctx.game.st
-    for target in subjects:
-        card = st.seat(target).card
-        if name in card.lost_tags:
-            card.lost_tags.remove(name)
-        if arg.get("last"):
-            st.knife_places[target] = len(ctx.game.rs.card_tags[name].order) + 1
-        if name not in card.tags:
-            card.tags.append(name)
-            card.tag_days[name] = st.day
-            ctx.game.changed(target)
-            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{name}]标签", rule_of(ctx, effect))
-    knife.update(ctx.game)
-
-
-def _lose_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """The subjects' current cards lose a card tag, their role's own too (石像鬼<凝望>: 丢失[接刀]标签;
-    情侣中的狼人将不会获得本来的[群内]或[接刀]标签)."""
-    for target in subjects:
-        seat = ctx.game.st.seat(target)
-        card = seat.card
-        if str(effect.arg) in cards.borne(ctx.game, seat):
-            if str(effect.arg) in card.tags:
-                card.tags.remove(str(effect.arg))
-            if str(effect.arg) not in card.lost_tags:
-                card.lost_tags.append(str(effect.arg))
-            ctx.game.changed(target)
-            ctx.game.log("knife", f"{ctx.game.who(target)}失去[{effect.arg}]标签", rule_of(ctx, effect))
-    knife.update(ctx.game)
-
-
 def _share_feedback(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """Every 反馈 the acting seat's skill ``skill`` gave it so far, told to each subject as one list (凝望)."""
     arg = effect.arg
@@ -583,12 +501,12 @@ VERBS = {
     "grant_skill": _grant_skill,
     "swap_cards": _swap_cards,
     "redirect": _redirect,
-    "end_day": _end_day,
+    "end_day": day_verbs.end_day,
     "feedback_chosen": feedback_verbs.feedback_chosen,
     "feedback_exiled": feedback_verbs.feedback_exiled,
     "out": _out,
-    "cancel_out": _cancel_out,
-    "hand_over_sheriff": _hand_over_sheriff,
+    "cancel_out": day_verbs.cancel_out,
+    "hand_over_sheriff": day_verbs.hand_over_sheriff,
     "hook": _hook,
     "feedback_around": feedback_verbs.feedback_around,
     "become": _become,
@@ -600,12 +518,12 @@ VERBS = {
     "feedback_dealt": feedback_verbs.feedback_dealt,
     "add_counter": _add_counter,
     "flag": _flag,
-    "vote_again": _vote_again,
-    "last_words": _last_words,
-    "extra_noon": _extra_noon,
-    "speakers": _speakers,
-    "gain_tag": _gain_tag,
-    "lose_tag": _lose_tag,
+    "vote_again": day_verbs.vote_again,
+    "last_words": day_verbs.last_words,
+    "extra_noon": day_verbs.extra_noon,
+    "speakers": day_verbs.speakers,
+    "gain_tag": kit_verbs.gain_tag,
+    "lose_tag": kit_verbs.lose_tag,
     "share_feedback": _share_feedback,
     "pull": _pull,
     "feedback_reached": feedback_verbs.feedback_reached,
@@ -613,7 +531,7 @@ VERBS = {
     "turn_back": _turn_back,
     "ban_skill": _ban_skill,
     "feedback_acts": feedback_verbs.feedback_acts,
-    "duel": _duel,
+    "duel": day_verbs.duel,
     "attach": kit_verbs.attach,
     "hand_over": kit_verbs.hand_over,
     "inherit": kit_verbs.inherit,

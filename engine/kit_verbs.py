@@ -1,11 +1,25 @@
 """The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
 taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
 (阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
-刷新至初始, [迅捷]). engine/effects.py maps each verb to its function here."""
+刷新至初始, [迅捷]), and a card tag gained or lost ([接刀]). engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
 
-from engine import change, control, faces, haunting, kits, learning, legacy, rosters, skill_uses, stealing, texts
+from engine import (
+    cards,
+    change,
+    control,
+    faces,
+    haunting,
+    kits,
+    knife,
+    learning,
+    legacy,
+    rosters,
+    skill_uses,
+    stealing,
+    texts,
+)
 from engine.effect_ctx import Ctx, rule_of
 from engine.ruleset.model import Effect
 
@@ -173,3 +187,38 @@ def take_legacy(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """遗泽: the acting seat takes the pool's skill its choice names."""
     if ctx.choice:
         legacy.take(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+
+
+def gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' current cards gain a card tag (噩梦之影: 第一次使用恐惧时，将获得[接刀]标签); last: their
+    place in its order is after every other bearer (接刀顺序为其他的所有持有[接刀]标签的角色出局)."""
+    arg = effect.arg if isinstance(effect.arg, dict) else {"tag": effect.arg}
+    name, st = str(arg["tag"]), ctx.game.st
+    for target in subjects:
+        card = st.seat(target).card
+        if name in card.lost_tags:
+            card.lost_tags.remove(name)
+        if arg.get("last"):
+            st.knife_places[target] = len(ctx.game.rs.card_tags[name].order) + 1
+        if name not in card.tags:
+            card.tags.append(name)
+            card.tag_days[name] = st.day
+            ctx.game.changed(target)
+            ctx.game.log("knife", f"{ctx.game.who(target)}获得[{name}]标签", rule_of(ctx, effect))
+    knife.update(ctx.game)
+
+
+def lose_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects' current cards lose a card tag, their role's own too (石像鬼<凝望>: 丢失[接刀]标签;
+    情侣中的狼人将不会获得本来的[群内]或[接刀]标签)."""
+    for target in subjects:
+        seat = ctx.game.st.seat(target)
+        card = seat.card
+        if str(effect.arg) in cards.borne(ctx.game, seat):
+            if str(effect.arg) in card.tags:
+                card.tags.remove(str(effect.arg))
+            if str(effect.arg) not in card.lost_tags:
+                card.lost_tags.append(str(effect.arg))
+            ctx.game.changed(target)
+            ctx.game.log("knife", f"{ctx.game.who(target)}失去[{effect.arg}]标签", rule_of(ctx, effect))
+    knife.update(ctx.game)
