@@ -49,9 +49,12 @@ def moves(game: Game, now: datetime, rng: random.Random) -> list[c.Command]:
                     continue
                 if skill is game.rs.order_skill:
                     choices: tuple[str, ...] = tuple(card.role for card in seat.cards)
+                else:  # a computed list (窥天's roles, 阴魂不散's skills …) where the skill names none
+                    choices = skill.choices or (legal.choice_words(game, seat, skill) if skill.choice_of else ())
+                if skill.choice_count > 1 and len(choices) >= skill.choice_count:
+                    choice: str | None = "、".join(rng.sample(choices, skill.choice_count))
                 else:
-                    choices = skill.choices
-                choice = rng.choice(choices) if choices else None
+                    choice = rng.choice(choices) if choices else None
                 out.append(c.Act(at=now, seat=seat.no, skill=skill.name, targets=targets, choice=choice))
                 if not skill.forced:
                     out.append(c.Pass(at=now, seat=seat.no, skill=skill.name))

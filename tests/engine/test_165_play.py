@@ -5,41 +5,16 @@ board still holding one is refused at the start, and the check lists it)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine import commands as c
 from engine.ruleset.loader import load_ruleset
 from tests.engine.builders import T0
 from tests.engine.random_play import garbage, play_and_check
+from tests.engine.written_boards import board, written
 
 RS = load_ruleset("genshin_165")
-WRITTEN = {
-    camp: sorted(
-        r
-        for r, role in RS.roles.items()
-        if camp in (role.camp, RS.camps[role.camp].of_class) and role.dealt and not role.todo
-    )
-    for camp in RS.camps
-}
-
-
-def board(seed: int) -> tuple[str, ...]:
-    """N from 15 to 25 seats: round(0.35N) wolves, up to two of 三方/不定, the rest 村民 — each camp's
-    written roles, every one at most once where there are enough."""
-    rng = random.Random(seed)
-    n = rng.randint(15, 25)
-    wolves = round(n * 0.35)
-    others = rng.randint(0, 2) if WRITTEN["三方阵营"] or WRITTEN["不定阵营"] else 0
-
-    def pick(roles: list[str], k: int) -> list[str]:
-        return rng.sample(roles, k) if len(roles) >= k else [rng.choice(roles) for _ in range(k)]
-
-    out = pick(WRITTEN["狼人阵营"], wolves) + pick(WRITTEN["三方阵营"] + WRITTEN["不定阵营"], others)
-    out += pick(WRITTEN["村民阵营"], n - len(out))
-    rng.shuffle(out)
-    return tuple(out)
+WRITTEN = written(RS)
 
 
 def test_every_camp_has_written_roles_to_play() -> None:
@@ -48,7 +23,7 @@ def test_every_camp_has_written_roles_to_play() -> None:
 
 @pytest.mark.parametrize("seed", range(1, 21))
 def test_a_165_game_on_written_roles_plays_and_replays_exactly(seed: int) -> None:
-    roles = board(seed)
+    roles = board(WRITTEN, seed)
     names = tuple(f"角色{i}" for i in range(1, len(roles) + 1))
     start = c.Start(at=T0, seed=seed, names=names, board=roles, options=(("自定板子", True),))
     game = play_and_check(RS, start, garbage, 0.1, steps=1500)
