@@ -45,7 +45,7 @@ def test_gaining_it_turns_the_holder_by_its_kind_and_spends_the_count() -> None:
     game = day_two()
     rot(game, 3)  # 预言家, 验人系: 8, then 灾厄 +6
     seat = game.st.seat(3)
-    assert seat.card.role == "恶灵" and seat.camp == "三方阵营" and seat.alive
+    assert seat.card.role == "恶灵" and seat.camp == "告死者阵营" and seat.alive
     assert seat.has_status("亡灵")
     assert whisper(game) == 6
     rot(game, 2)  # 药剂师, 其余身份: 3
