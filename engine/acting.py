@@ -64,6 +64,7 @@ def open_actors(game: Context, step: Step) -> None:
                 _fire_after_out(game, seat, card, step)
         if not seat.alive:
             _wait_last_words(game, seat, step)
+            _wait_when_out(game, seat, step)
             continue
         mine = cards.held(game, seat)
         for holding in mine:
@@ -146,13 +147,24 @@ def _wait_last_words(game: Context, seat: Seat, step: Step) -> None:
             game.st.waiting.append((seat.no, skill.name))
 
 
+def _wait_when_out(game: Context, seat: Seat, step: Step) -> None:
+    """鬼情: a seat out is waited for with the skills it may use out (以此获得的技能即使自己已出局也可以使用)."""
+    mine = cards.held(game, seat)
+    for holding in mine:
+        skill = holding.skill
+        if not holding.state.when_out or skill.automatic or not step.holds(skill):
+            continue
+        if cards.offered(game, seat, holding, mine) and legal.unavailable(game, seat, skill) is None:
+            game.st.waiting.append((seat.no, skill.name))
+
+
 def _waits(game: Context, no: int, name: str) -> bool:
-    """A waiting seat still counts: in the game, or out with an [亡语] skill."""
+    """A waiting seat still counts: in the game, or out with an [亡语] skill or one it may use out."""
     seat = game.st.seat(no)
     if seat.alive:
         return True
     holding = cards.find(game, seat, name)
-    return holding is not None and skill_uses.LAST_WORDS in holding.skill.tags
+    return holding is not None and (skill_uses.LAST_WORDS in holding.skill.tags or holding.state.when_out)
 
 
 def pending(game: Context, seat: Seat) -> list[Skill]:
@@ -250,8 +262,9 @@ def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
             options = "/".join(skill.choices[: skill.extras or 1])
             return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
         return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
-    if skill.message:
-        return f"「{skill.name} 内容」（{skill.message}字以内）"
+    if skill.message:  # 报信; 情书 names its 目标 first
+        aimed = "目标 " if skill.needs_targets else ""
+        return f"「{skill.name} {aimed}内容」（{skill.message}字以内）"
     if not skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):
         return f"「{skill.name} 选择」"
     if skill.needs_targets and (legal.choice_words(game, seat, skill) or skill.choice_hook):

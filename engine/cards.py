@@ -212,6 +212,12 @@ def find(game: Context, seat: Seat, name: str) -> Held | None:
     return next((h for h in held(game, seat) if h.skill.name == name), None)
 
 
+def usable_out(game: Context, seat: Seat, name: str) -> bool:
+    """The seat holds that skill as one it may use out too (鬼情)."""
+    holding = find(game, seat, name)
+    return holding is not None and holding.state.when_out
+
+
 def on_card(game: Context, seat: Seat, card_id: int, name: str) -> Held | None:
     """A skill of one card, current or not, out or not (a reaction to that card's out)."""
     card = next((c for c in seat.cards if c.id == card_id), None)

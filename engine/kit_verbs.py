@@ -28,7 +28,8 @@ def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
         kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tuple(arg.get("tags", ())), rule_of(ctx, effect), kit, camps)
+        tags, both_out = tuple(arg.get("tags", ())), bool(arg.get("both_out"))
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tags, rule_of(ctx, effect), kit, camps, both_out)
 
 
 def inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

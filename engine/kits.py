@@ -173,23 +173,31 @@ def attach(
     rule: str,
     kit: bool = True,
     camps: dict[str, str] | None = None,
+    both_out: bool = False,
 ) -> None:
     """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit
     (not with ``kit`` false: 认亲 follows the camp alone). ``camps`` maps the host's camp to the one
-    taken, a camp not in it giving one of its values at random (寻仇: 与该角色对立的阵营)."""
+    taken, a camp not in it giving one of its values at random (寻仇: 与该角色对立的阵营). With
+    ``both_out`` camp and kit wait until both are out (鬼情)."""
     st = game.st
     seat, target = st.seat(follower), st.seat(host)
     seat.host, seat.host_tags, seat.host_kit, seat.host_camps = host, tags, kit, dict(camps or {})
-    seat.follows = True
+    seat.follows, seat.host_both_out = not both_out, both_out
     game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
-    game.follow_camp(seat, target.camp)
+    if not both_out:
+        game.follow_camp(seat, target.camp)
 
 
 def host_out(game: Context, host: Seat) -> None:
     """The host is out: each living follower takes its kit fresh, and the card tags it bore among
     the follower's ``host_tags``, keeping the host's place in their order (engine/knife.py)."""
     st = game.st
+    if host.host_both_out and not st.seat(host.host).alive:
+        _both_out(game, host, st.seat(host.host))
+    for seat in [s for s in st.seats if s.host == host.no and s.host_both_out and not s.alive and s.no != host.no]:
+        _both_out(game, seat, host)
     followers = [s for s in st.seats if s.host == host.no and s.host_kit and s.alive and s.no != host.no]
+    followers = [s for s in followers if not s.host_both_out]
     if not followers:
         return
     role = kit_role(host)
@@ -206,3 +214,15 @@ def host_out(game: Context, host: Seat) -> None:
             seat.no,
             f"你附身的角色已出局，你获得其全部技能（初始状态）：{skills}。" + (f"你获得标签{marks}。" if marks else ""),
         )
+
+
+def _both_out(game: Context, seat: Seat, host: Seat) -> None:
+    """鬼情: follower and host both out — the follower joins the host's camp, untold, and follows it, and
+    takes its kit fresh, usable while out (以此获得的技能即使自己已出局也可以使用或者有效)."""
+    seat.host_both_out, seat.follows = False, True
+    game.follow_camp(seat, host.camp)
+    gained = take_kit(game, seat.no, kit_role(host), "附身")
+    for name in gained:
+        seat.card.skills[name].when_out = True
+    skills = "、".join(f"<{n}>" for n in gained) or "无"
+    game.tell(seat.no, f"你和你认定的角色都已出局：你获得其全部技能（初始状态），出局后也可以使用：{skills}。")

@@ -105,7 +105,7 @@ def unavailable(game: Context, seat: Seat, skill: Skill) -> str | None:
     """Why the seat cannot use this skill in the current step, or None."""
     st = game.st
     last_words = skill_uses.LAST_WORDS in skill.tags
-    if not last_words and not cards.publicly_in(game, seat):
+    if not last_words and not cards.publicly_in(game, seat) and not cards.usable_out(game, seat, skill.name):
         return "你已出局"
     lost = not_held(game, seat, skill)
     if lost:
@@ -363,7 +363,7 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
 
 def _check_message(skill: Skill, text: str) -> None:
     """A free text of 1 to ``message`` characters (报信: 50字以内的一段话)."""
-    example = f"例如「{skill.name} 今晚我们去找3号」"
+    example = f"例如「{skill.name} {'目标 ' if skill.needs_targets else ''}今晚我们去找3号」"
     if not text.strip():
         raise Refusal(f"{skill.name}需要写一段话（{skill.message}字以内），{example}。")
     if len(text) > skill.message:

@@ -36,6 +36,7 @@ class SkillState:
     unexcluded_night: int = 0  # the night its [排斥] tag is lifted for (时波增幅 移除[排斥]标签)
     last_step: str = ""  # [亡语]: the step its card's out left it, as "phase key/step"; after it, gone
     outs_counted: int = 0  # outs its ``gains_uses`` has counted (至圣斩: 每2个…出局)
+    when_out: bool = False  # usable by its holder out as well (鬼情: 以此获得的技能即使自己已出局也可以使用)
 
 
 @dataclass
@@ -123,6 +124,7 @@ class Seat:
     host_kit: bool = True  # 附身: the host's out hands it the kit (认亲: the camp alone)
     host_camps: dict[str, str] = field(default_factory=dict)  # 寻仇: host's camp → the camp it takes
     follows: bool = True  # 附身: still follows the host's camp (a change by other means ends it)
+    host_both_out: bool = False  # 鬼情: camp and kit come once follower and host are both out
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
     face: str = ""  # 变脸: the 底牌 last put on top, its [表面身份] and the kit a taker gets
     face_on: str = ""  # 变脸: the phase key it was put on top in

@@ -18,7 +18,8 @@ def resolve(game: Context, act: Act) -> None:
     if holding is None or cards.spent(holding.state):
         game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
         return
-    if not holding.skill.team and not seat.alive and skill_uses.LAST_WORDS not in holding.skill.tags:
+    kept = skill_uses.LAST_WORDS in holding.skill.tags or holding.state.when_out
+    if not holding.skill.team and not seat.alive and not kept:
         game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
         return
     use(game, seat, holding, list(act.targets), act.choice)
