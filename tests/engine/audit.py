@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine import cards, texts
+from engine import caps, cards, texts
 from engine.game import Game
 from engine.messages import Audience, Message, To
 from engine.ruleset.model import Effect, Knows
@@ -103,7 +103,21 @@ class Knowledge:
             return True
         if fact == "targets" and self.audience.kind is To.TEAM:
             return seat.no in self.audience.members  # a team's own choices ([团队] skills)
-        return fact in self.known[seat.no]
+        return fact in self.known[seat.no] or self._paired(seat.no, fact)
+
+    def _paired(self, no: int, fact: str) -> bool:
+        """Tonight's pairs an engine key makes: 阴魂不散 (互知马甲与身份，且幽魂知晓行动情况), 附体
+        (获知该玩家当夜所有操作), 偷盗 (怪盗可以获知其技能名称以及选择目标)."""
+        st, me = self.game.st, self.me
+        if fact == "roles":
+            return any((ghost, holder) in {(me, no), (no, me)} for ghost, _, holder in st.haunts)
+        if fact == "targets":
+            return (
+                any((ghost, holder) == (me, no) for ghost, _, holder in st.haunts)
+                or any((watcher, seat) == (me, no) for watcher, seat, _ in st.watches)
+                or (me, no) in st.steals
+            )
+        return False
 
     def believes_in(self, seat: Seat) -> bool:
         """Whether the audience takes the seat to be still in the game (an unannounced out is)."""
@@ -117,14 +131,18 @@ class Knowledge:
         if seat.no == self.me:
             return ("me",)
         me = st.seat(self.me) if self.me else None
-        touched = tuple(  # what the audience itself did to the seat before ([绝情] [喜新] [厌旧])
-            (
-                h.skill.name,
-                seat.no in h.state.last_targets,
-                seat.no in h.state.ever_targets,
-                seat.no in h.state.before[1],
-            )
-            for h in (cards.held(self.game, me) if me is not None else ())
+        touched = (  # what the audience itself did to the seat before ([绝情] [喜新] [厌旧]), and its own lists
+            *(
+                (
+                    h.skill.name,
+                    seat.no in h.state.last_targets,
+                    seat.no in h.state.ever_targets,
+                    seat.no in h.state.before[1],
+                )
+                for h in (cards.held(self.game, me) if me is not None else ())
+            ),
+            me is not None and seat.no in me.roster,  # 巫女: 持有名单的角色会即时得知名单内角色的变化情况
+            me is not None and caps.has(self.game, me, "near_only") and self._beside(me, seat),  # 暴风雪 (公示)
         )
         if rs.addressing == "secret_number" and not self.knows(seat, "secrets"):
             # a list of numbers: what is known of a seat whose number is unknown tells no number apart
@@ -155,6 +173,14 @@ class Knowledge:
             self._cards_out(seat),
         )
 
+    def _beside(self, me: Seat, seat: Seat) -> bool:
+        """The seat is next to ``me`` in the 电梯楼 of the seats the audience takes to be in (首尾算作相邻)."""
+        ring = [s.no for s in self.game.st.seats if s.no == me.no or self.believes_in(s)]
+        if seat.no not in ring:
+            return False
+        gap = abs(ring.index(me.no) - ring.index(seat.no))
+        return min(gap, len(ring) - gap) == 1
+
     def _cards_out(self, seat: Seat) -> int:
         """How many of its cards the audience knows are out (出局一次 is announced like an out)."""
         unannounced = seat.no in self.game.st.night_deaths and self.game.st.phase in {"night", "dawn", "election"}
@@ -169,6 +195,8 @@ def leaks(game: Game, audience: Audience, text: str, kind: str = "notice", named
     """Every fact ``text`` states that ``audience`` may not know now (``named``: the seats the
     command it answers named)."""
     if audience.kind is To.DIRECTORS or kind == "feedback":
+        return []
+    if _declared(game, text):  # a whole 通知 the rule makes, its {feedback} lines and all (凝望)
         return []
     if any(line and _declared(game, line) for line in text.split("\n")):
         text = "\n".join(line for line in text.split("\n") if not _declared(game, line))
@@ -225,9 +253,13 @@ def leaks(game: Game, audience: Audience, text: str, kind: str = "notice", named
 
 
 def _declared(game: Game, line: str) -> bool:
-    """A 公示 or 通知 the ruleset itself makes (an ``announce`` or ``notify`` effect: 女仆交换身份立即公示,
-    你的旧日情侣是…): what it says is the rule's to say."""
-    return any(re.fullmatch(pattern, line) for pattern in _announcements(game.rs))
+    """A 公示 or 通知 the ruleset itself makes (an ``announce``, ``notify`` or ``share_feedback`` effect:
+    女仆交换身份立即公示, 你的旧日情侣是…, 凝望's shared 查验): what it says is the rule's to say."""
+    return any(re.fullmatch(pattern, line, re.S) for pattern in (*_announcements(game.rs), *_TOLD_BY_KEY))
+
+
+# the 通知 an engine key makes by the post's rule: 名单 (巫女: 持有名单的角色会即时得知名单内角色的变化情况)
+_TOLD_BY_KEY = (r"[^。\n]+出局，移出名单。当前名单：[^。\n]*。",)
 
 
 _ANNOUNCEMENTS: dict[str, list[str]] = {}
@@ -255,6 +287,8 @@ def _walk(node: object, out: list[str], seen: set[int]) -> None:
     if isinstance(node, Effect):
         if node.verb in {"announce", "notify"} and isinstance(node.arg, str):
             out.append(node.arg)
+        elif node.verb == "share_feedback" and isinstance(node.arg, dict):
+            out += [str(node.arg[k]) for k in ("text", "none") if node.arg.get(k)]
         return
     if isinstance(node, dict):
         for value in node.values():

@@ -16,11 +16,11 @@ from engine.messages import PUBLIC, Message, team
 from engine.messages import seat as to_seat
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Ruleset
-from engine.views import team_text
+from engine.views import range_text, team_text
 from tests.engine import test_dual_properties, test_properties, test_wuyu_town
 from tests.engine.audit import leaks, recipient_leaks
 from tests.engine.audited_play import Audited, audited_game
-from tests.engine.builders import NAMES, T0, at, dual_identity, new_game, run_to, run_to_step, secret_number
+from tests.engine.builders import NAMES, T0, at, dual_identity, new_game, own_board, run_to, run_to_step, secret_number
 
 GAMES = 200  # per ruleset, in chunks
 CHUNK = 50
@@ -171,3 +171,21 @@ def test_kind_6_a_director_command_echoed_into_the_main_group_with_its_secret() 
     assert _kinds(game, PUBLIC, "已撤销上一条命令。") == set()
     message = Message(PUBLIC, "已撤销：丙 预言 戊")
     assert {leak.kind for leak in leaks(game, message.to, message.text)} == {"target"}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "roles", "skill"),
+    [
+        ("genshin_165", ("渊狼", "预言家", "白痴", "骑士", "猎人", "隐者"), "预言"),
+        ("m216_mask", ("狼巫", "灯影预言家", "长老", "骑士", "隐者", "官员"), "预言"),
+    ],
+)
+def test_kind_1_a_range_without_an_out_not_yet_announced(ruleset: str, roles: tuple[str, ...], skill: str) -> None:
+    """已经公示的出局角色不允许被选为技能或投票的目标: a seat out tonight stays in 选择范围 until 开门 —
+    a range without it told the seer of the out."""
+    game = own_board(load_ruleset(ruleset), roles)
+    run_to(game, "night", 1)
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=3)).accepted
+    assert not game.st.seat(3).alive
+    assert "3号" in range_text(game, game.st.seat(2), skill)
+    assert _kinds(game, to_seat(2), reports.seat_view(game, 2)) == set()
