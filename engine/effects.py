@@ -201,6 +201,10 @@ def _game_condition(ctx: Ctx, name: str) -> bool:
 
 def _run_one(ctx: Ctx, effect: Effect) -> None:
     if effect.delay:  # carried out as the next night (next_noon: 正午) opens
+        if effect.if_choice:  # the act's choice is judged now (机械重定时间: 是否开启2次投票)
+            if ctx.choice not in effect.if_choice and not _extras_chosen(ctx, effect.if_choice):
+                return
+            effect = replace(effect, if_choice=())
         waiting = replace(effect, delay="") if effect.delay == "next_night" else effect
         if waiting.arg == "choice":  # the act's choice is fixed now (镜像: the skill it copies)
             waiting = replace(waiting, arg=ctx.choice or "")

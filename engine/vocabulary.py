@@ -165,7 +165,7 @@ EFFECT_KEYS = {
     "if_all_targets": "a condition every target meets, whoever the subjects are (占卜: 若这三名角色全部为村民阵营，白痴立即出局)",
     "pick": "[positions]: only the targets at these places (1-based), in order",
     "random": "N: only N of the subjects, drawn from the game's seed, in seat order (雪恨: 随机得知这三个人之间任意两个人的具体阵营)",
-    "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始)",
+    "delay": "next_night: carried out as the next night opens (惩戒, 激励); next_noon: as the next 正午 opens (巫蛊之术: 从下一个正午开始); an `if_choice` is judged as the act resolves (机械重定时间: 是否开启明天进行2次投票)",
     "if_seen": "{camp, role, pool, knife}: what a check sees in each subject (表面信息; pool: 狼人系身份, 验人系身份)",
     "if_actor": "a condition on the acting seat (灯影预言家's 反位)",
     "if_judged": "camps: the first target's 实际阵营 as the acting seat's skill judges it is one of these (陌客, 愚面, 仆役)",
