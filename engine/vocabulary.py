@@ -86,7 +86,7 @@ DECISIONS = {
 
 EFFECT_VERBS = {
     "damage": "mark an attack {kind, at?, cause?, last_words?} for step `at`, or strike now",
-    "status": "grant a status: name | {name, until?, uses?, look?}; look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐), and is not granted when none was (潜藏: 不设置)",
+    "status": "grant a status: name | {name, until?, uses?, look?, giver?}; giver: target — its giver is the act's [结算目标], not the acting seat (蛊惑: 蛊惑师当晚结算出局…取而代之的是，结算目标承受[致死伤害], with a guard `instead: giver`); look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐), and is not granted when none was (潜藏: 不设置)",
     "remove_status": "remove a status",
     "feedback": "反馈 a text to the acting seat about each subject",
     "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
