@@ -312,7 +312,7 @@ SKILL_KEYS = {
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",
     "exclusive": "not in the same phase as these skills",
-    "grants": "statuses held with the skill; {status, uses, in: night | day}: held only at night (主宰黑夜: 夜晚获得[不死]) or by day (太阳: 白天常驻[不死])",
+    "grants": "statuses held with the skill; {status, uses, in: night | day | first_night}: held only at night (主宰黑夜: 夜晚获得[不死]) or by day (太阳: 白天常驻[不死]); first_night: held from the deal until night 1 ends, not gained after (蛊惑师首夜不会获得任何负面状态)",
     "effects": "[结算效果]",
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",
