@@ -243,6 +243,7 @@ CONDITION_KEYS = {
     "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
     "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
     "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
+    "out_cause": "it is out, and by one of these causes: the skill or rule that put it out (蛊惑师胜利: 使用[蛊惑]击杀[实际身份]为村民阵营…的身份)",
     "out_by_own_camp": "true | false: its current card's out came (not) from a source of its own 实际阵营, kept for [亡语] skills; no source counts as another (薪火相传: 出局的来源和天命人[实际阵营]不相同)",
     "in_roster": "true | false: it is (not) in the acting seat's 名单 (巫女: 一个名单内，一个名单外)",
     "preliminary_out": "true | false: it is (not) on the 初步出局名单 of the step open now, one that `previews` (死灵咒: 当晚…的出局角色名单)",

@@ -1,9 +1,9 @@
 """A status whose giver is the act's [结算目标] (`status: {giver: target}`), read by a stand-in guard
-(`instead: giver`): 165 蛊惑师<蛊惑> — 蛊惑师当晚结算出局，蛊惑师不会出局，取而代之的是，结算目标承受[致死伤害]."""
+(`instead: giver`), and the out it makes read back (`out_cause`): 165 蛊惑师<蛊惑> — 蛊惑师当晚结算出局，蛊惑师不会出局，取而代之的是，结算目标承受[致死伤害]."""
 
 from __future__ import annotations
 
-from engine import deaths, effects, flow
+from engine import conditions, deaths, effects, flow
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.state import Damage
@@ -41,3 +41,10 @@ def test_the_target_goes_out_in_the_holders_place_once() -> None:
     deaths.strike(game, Damage(1, "指杀", "杀人", 5, ""))
     flow.run(game)
     assert not game.st.seat(1).alive  # the guard had one use
+
+
+def test_the_stand_ins_out_is_of_the_skills_cause() -> None:
+    game = charmed([3])
+    deaths.strike(game, Damage(1, "指杀", "杀人", 5, ""))
+    flow.run(game)
+    assert [s.no for s in game.st.seats if conditions.holds({"out_cause": "蛊惑"}, s, 1, game.st)] == [3]
