@@ -204,6 +204,11 @@ def _out_by(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return s.cards[s.current].out_kind in values
 
 
+def _out_cause(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    """蛊惑师: 使用[蛊惑]击杀 — the seat is out, and by one of these causes."""
+    return not s.alive and s.out_cause in values
+
+
 def _out_by_own_camp(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """薪火相传: the source of its current card's out had its own 实际阵营 (no source: it had not)."""
     camp = s.cards[s.current].out_source_camp
@@ -364,6 +369,7 @@ _SETS = {
     "tag_today": _tag_today,
     "pool": _pool,
     "out_by": _out_by,
+    "out_cause": _out_cause,
     "moon_event": _moon_event,
 }
 _FLAGS = {

@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, ClassVar
 
-from engine import messages, queue, texts
+from engine import messages, phases, queue, texts
 from engine.errors import Refusal
 from engine.events import SkillsLost, StatusEnded, TeamFormed
 from engine.messages import Audience, Message
@@ -308,11 +308,15 @@ class Context:
         queue.push_front(self, [queue.Out(target, cause, kind, source)])
 
     def hold_grants(self, no: int, skill: Skill, rule: str) -> None:
-        """The statuses the skill gives its holder while held (主宰黑夜's [不死]), lasting as the skill does."""
+        """The statuses the skill gives its holder while held (主宰黑夜's [不死]), lasting as the skill does;
+        one ``in: first_night`` only until night 1 ends, and none once it has (蛊惑师首夜不会获得任何负面状态)."""
         for grant in skill.grants:
-            self.grant_status(
-                no, grant.status, source=no, until=f"skill:{skill.name}", uses=grant.uses, rule=rule, quiet=True
-            )
+            until = f"skill:{skill.name}"
+            if grant.phase == "first_night":
+                if self.st.day > 1 or (self.st.day == 1 and self.st.phase == phases.Phase.DAWN):
+                    continue
+                until = "night_end"
+            self.grant_status(no, grant.status, source=no, until=until, uses=grant.uses, rule=rule, quiet=True)
 
     def grant_skill(self, target: int, name: str, rule: str) -> None:
         """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""

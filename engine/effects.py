@@ -266,16 +266,21 @@ def _status(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     look = appearance.look_of(ctx.game, ctx.choice) if arg.get("look") == "choice" else ()
     if arg.get("look") == "choice" and not look:
         return  # a 伪装 status without a 伪装 chosen (潜藏: 不设置)
+    giver = ctx.actor
+    if arg.get("giver") == "target":
+        if not ctx.targets:
+            return  # 蛊惑: no target to stand in
+        giver = ctx.targets[0]
     for target in subjects:
         ctx.game.grant_status(
             target,
             arg["name"],
-            source=ctx.actor,
+            source=giver,
             until=arg.get("until", "permanent"),
             uses=arg.get("uses"),
             rule=rule_of(ctx, effect),
         )
-        mine = [s for s in ctx.game.st.seat(target).statuses if s.name == arg["name"] and s.source == ctx.actor]
+        mine = [s for s in ctx.game.st.seat(target).statuses if s.name == arg["name"] and s.source == giver]
         if look and mine:  # 雪隐: the 伪装 the actor chose, the latest grant's
             mine[-1].look = look
         gained = ctx.game.rs.statuses[arg["name"]].on_gain

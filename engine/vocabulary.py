@@ -86,7 +86,7 @@ DECISIONS = {
 
 EFFECT_VERBS = {
     "damage": "mark an attack {kind, at?, cause?, last_words?} for step `at`, or strike now",
-    "status": "grant a status: name | {name, until?, uses?, look?}; look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐), and is not granted when none was (潜藏: 不设置)",
+    "status": "grant a status: name | {name, until?, uses?, look?, giver?}; giver: target — its giver is the act's [结算目标], not the acting seat (蛊惑: 蛊惑师当晚结算出局…取而代之的是，结算目标承受[致死伤害], with a guard `instead: giver`); look: choice — the status makes its holder seen as the 伪装 the act chose (`choice_of: disguise`: 雪隐), and is not granted when none was (潜藏: 不设置)",
     "remove_status": "remove a status",
     "feedback": "反馈 a text to the acting seat about each subject",
     "feedback_damage": "反馈 the targets of this night's marked attacks of a kind",
@@ -243,6 +243,7 @@ CONDITION_KEYS = {
     "counted_skill": "true | false: holds (or not) a skill with a count, not lost (持有次数技能)",
     "status_count": "{status: {at_least | at_most: N}}: holds that many instances of a status, one per giver (当晚获得过不止一次: at_least: 2)",
     "actor_camp": "true | false: its 实际阵营 is (not) the acting seat's (至圣斩: 若[实际阵营]与你不相同)",
+    "out_cause": "it is out, and by one of these causes: the skill or rule that put it out (蛊惑师胜利: 使用[蛊惑]击杀[实际身份]为村民阵营…的身份)",
     "out_by_own_camp": "true | false: its current card's out came (not) from a source of its own 实际阵营, kept for [亡语] skills; no source counts as another (薪火相传: 出局的来源和天命人[实际阵营]不相同)",
     "in_roster": "true | false: it is (not) in the acting seat's 名单 (巫女: 一个名单内，一个名单外)",
     "preliminary_out": "true | false: it is (not) on the 初步出局名单 of the step open now, one that `previews` (死灵咒: 当晚…的出局角色名单)",
@@ -312,7 +313,7 @@ SKILL_KEYS = {
     "trigger": "when it fires or prompts by itself",
     "requires": "only while the card holds that skill too",
     "exclusive": "not in the same phase as these skills",
-    "grants": "statuses held with the skill; {status, uses, in: night | day}: held only at night (主宰黑夜: 夜晚获得[不死]) or by day (太阳: 白天常驻[不死])",
+    "grants": "statuses held with the skill; {status, uses, in: night | day | first_night}: held only at night (主宰黑夜: 夜晚获得[不死]) or by day (太阳: 白天常驻[不死]); first_night: held from the deal until night 1 ends, not gained after (蛊惑师首夜不会获得任何负面状态)",
     "effects": "[结算效果]",
     "on_lost_after_use": "effects when lost after being used",
     "choices": "the words a `choice` may be",

@@ -89,7 +89,7 @@ class Grant:
 
     status: str
     uses: int | None = None
-    phase: str = ""  # night | day: it works only then (主宰黑夜: 假面夜晚获得[不死]; 太阳: 白天常驻[不死])
+    phase: str = ""  # night | day: it works only then (主宰黑夜: 假面夜晚获得[不死]; 太阳: 白天常驻[不死]); first_night: held until night 1 ends
 
 
 @dataclass

@@ -208,9 +208,11 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
-        ctx.keys(arg, {"name", "until", "uses", "look"}, "status")
+        ctx.keys(arg, {"name", "until", "uses", "look", "giver"}, "status")
         if arg.get("look", "choice") != "choice":
             ctx.err(arg, "look", "status.look 只可为 choice（发动时选择的伪装）")
+        if arg.get("giver", "target") != "target":
+            ctx.err(arg, "giver", "status.giver 只可为 target（技能的结算目标作为状态来源）")
         if arg.get("until", "permanent") not in UNTILS:
             ctx.err(arg, "until", f"until 应为 {'、'.join(UNTILS)} 之一")
     elif verb == "swap_cards" and arg not in {"permanent", "night"}:

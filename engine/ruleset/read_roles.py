@@ -156,8 +156,12 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         gnode = ctx.mapping(g, node["grants"], i, "grants")
         if gnode is not None:
             ctx.keys(gnode, {"status", "uses", "in"}, f"{what}.grants")
-            if ctx.text(gnode, "in") not in {"", "night", "day"}:
-                ctx.err(gnode, "in", f"{what}.grants 的 in 只可为 night（仅夜晚持有）或 day（仅白天持有）")
+            if ctx.text(gnode, "in") not in {"", "night", "day", "first_night"}:
+                ctx.err(
+                    gnode,
+                    "in",
+                    f"{what}.grants 的 in 只可为 night（仅夜晚持有）、day（仅白天持有）或 first_night（仅首夜持有）",
+                )
             grants.append(m.Grant(ctx.text(gnode, "status"), ctx.integer(gnode, "uses", None), ctx.text(gnode, "in")))
     range_ = node.get("range")
     if range_ is not None:
