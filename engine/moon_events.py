@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import cards, queue
+from engine import cards, messages, queue
 from engine.context import Context
 from engine.phases import Phase
 from engine.state import Seat
@@ -143,8 +143,37 @@ def dawn_lines(game: Context) -> list[str]:
 
 
 def at_dawn(game: Context) -> list[object]:
-    """开门: the sheriff asked to appoint a 执警 when none is in the game."""
-    return _appointment(game) if playing(game) else []
+    """开门: the roles of last night's outs told where an event ``reveals`` them; the sheriff asked
+    to appoint a 执警 when none is in the game."""
+    if not playing(game):
+        return []
+    _reveal(game)
+    return _appointment(game)
+
+
+def _reveal(game: Context) -> None:
+    """``reveals``: an event announced before last night tells its audience the role of each seat
+    out last night by one of its causes (〔导演〕told at 开门, with the night's outs)."""
+    st, moon = game.st, game.rs.moon
+    assert moon is not None
+    for name in st.moon_now:
+        if _announced(game, name) >= st.day:
+            continue
+        for causes, to in moon.events[name].reveals:
+            for no in dict.fromkeys(st.night_deaths):
+                seat = st.seat(no)
+                if seat.alive or seat.out_cause not in causes:
+                    continue
+                text = f"新月事件{name}：{game.label(no)}因<{seat.out_cause}>出局，其具体身份为{seat.card.role}。"
+                if to in game.rs.teams:
+                    game.say(messages.team(to), text)
+                for holder in _of_role(game, to):
+                    game.tell(holder.no, text)
+
+
+def _announced(game: Context, event: str) -> int:
+    """The day the event was announced (the day after its sign was chosen)."""
+    return next((d + 1 for d, sign in game.st.moon_signs if game.st.moon.get(sign) == event), 0)
 
 
 def after_vote(game: Context) -> list[object]:

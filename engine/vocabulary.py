@@ -541,6 +541,7 @@ MOON_EVENT_KEYS = {
     "apart_from": "events never in one 新月配置 with it",
     "grants": "[{role, skill}]: the living seats of that role hold that skill while the event is in effect, gained as it begins and lost as it ends (白痴的疯狂: 白痴获得<占卜>…事件失效后，白痴失去<占卜>)",
     "takes": "[{role, skills}]: the living seats of that role lose those skills as the event begins, for good (招魂术: 女巫失去<通灵>、<救药>与<毒药>)",
+    "reveals": "[{causes, to}]: from the night after it is announced, at each 开门 the team (its chat) or the living seats of the role ``to`` are told the role of each seat out last night by one of ``causes`` (文明的狼人: 狼群内角色每晚可以得知因<杀人>、<冲锋>、<捕猎>出局的角色的具体身份)",
     "todo": "not implemented yet: what it would change",
 }
 MOON_LASTS = {

@@ -18,6 +18,7 @@ class MoonEvent:
     apart_from: tuple[str, ...] = ()  # 不会与这些事件同时出现在新月配置中
     grants: tuple[tuple[str, str], ...] = ()  # (role, skill): its holders hold the skill while it is in effect
     takes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (role, skills): its holders lose them as it begins
+    reveals: tuple[tuple[tuple[str, ...], str], ...] = ()  # (causes, team or role): told the roles of such outs
     todo: str = ""
     where: str = ""
 

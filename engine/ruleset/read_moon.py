@@ -45,6 +45,7 @@ def moon(doc: Node, rs: m.Ruleset, ctx: Context) -> Moon | None:
                 (role, skill) for role, skills in _per_role(enode, "grants", "skill", rs, ctx) for skill in skills
             ),
             takes=tuple(_per_role(enode, "takes", "skills", rs, ctx)),
+            reveals=_reveals(enode, rs, ctx),
             todo=ctx.text(enode, "todo"),
             where=where(section, name),
         )
@@ -81,3 +82,23 @@ def _per_role(enode: Node, key: str, field: str, rs: m.Ruleset, ctx: Context) ->
             ctx.err(item, field, f"{key} 中的技能 {'、'.join(missing)} 不是 {role} 的技能")
         out.append((role, skills))
     return out
+
+
+def _reveals(enode: Node, rs: m.Ruleset, ctx: Context) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """``reveals: [{causes, to}]``: ``to`` is a team or a role of the ruleset."""
+    raw = enode.get("reveals")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        ctx.err(enode, "reveals", "reveals 应为列表，如 [{causes: [杀人], to: 狼群}]")
+        return ()
+    out = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, Node) or set(item) != {"causes", "to"}:
+            ctx.err(raw, i, "reveals 的每一项应为 {causes: [出局原因…], to: 团队或身份}")
+            continue
+        to = ctx.text(item, "to")
+        if to not in rs.teams and to not in rs.roles:
+            ctx.err(item, "to", f"reveals 中的 {to} 不是团队或身份")
+        out.append((ctx.names(item, "causes"), to))
+    return tuple(out)

@@ -158,3 +158,22 @@ def test_an_event_gives_a_skill_while_in_effect_and_takes_skills_for_good() -> N
     game.st.day = 3
     moon_events.refresh(game)
     assert idiot.card.skills["占卜"].lost and witch.card.skills["毒药"].lost  # 事件失效后，白痴失去<占卜>
+
+
+def test_an_event_reveals_the_roles_of_last_night_s_outs_by_its_causes_from_the_night_after_it() -> None:
+    game = new_game()
+    st = game.st
+    st.moon = {"白羊座": "文明的狼人"}
+    st.moon_signs = [(1, "白羊座")]
+    for no, cause in ((4, "杀人"), (5, "毒药")):
+        st.seat(no).alive, st.seat(no).out_cause = False, cause
+    st.night_deaths = [4, 5]
+    st.day, st.phase = 2, "day"
+    moon_events.refresh(game)
+    game.out.clear()
+    moon_events.at_dawn(game)
+    assert not game.out  # the night before its announcement: nothing
+    st.day = 3
+    moon_events.at_dawn(game)
+    told = [(m.to.team, m.text) for m in game.out]
+    assert told == [("狼群", "新月事件文明的狼人：4号丁因<杀人>出局，其具体身份为女巫。")]  # not the 毒药's out

@@ -107,6 +107,12 @@ def _broken(tmp_path: Path, old: str, new: str) -> list[str]:
             "lasts: next_day_start\n      text: 事件发生后，当天狼群",
             "新月事件 邪恶仪式 需要 influence",
         ),
+        ("- {causes: [撕咬], to: 白狼}", "- {causes: [撕咬], to: 黑狼}", "reveals 中的 黑狼 不是团队或身份"),
+        (
+            "- {causes: [撕咬], to: 白狼}",
+            "- {causes: [撕咬]}",
+            "reveals 的每一项应为 {causes: [出局原因…], to: 团队或身份}",
+        ),
         (
             "    邪恶仪式:\n",
             "    邪恶仪式:\n      colour: red\n",
