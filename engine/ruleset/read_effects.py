@@ -124,6 +124,15 @@ def _if_roll(enode: Node, ctx: Context) -> tuple[int, ...]:
     return (raw[0], raw[1])
 
 
+# The verbs that change a count: their keys, the key that names what they change (if required), the
+# key of the number, and what the named key should hold.
+COUNT_VERBS = {
+    "add_uses": ({"skill", "by"}, "skill", "by", "技能名，或 choice（发动时的选择）"),
+    "boost": ({"swift", "skill"}, "", "swift", ""),
+    "add_status_uses": ({"status", "by"}, "status", "by", "状态名"),
+}
+
+
 def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     """The argument shapes of the verbs whose arguments have keys of their own."""
     arg = enode[verb]
@@ -188,23 +197,16 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"tags", "kit", "camps", "both_out"}, verb)
     elif verb == "hand_over" and arg != "all":
         ctx.err(enode, verb, "hand_over 只可为 all")
-    elif verb in {"add_uses", "boost"}:
+    elif verb in COUNT_VERBS:
+        keys, named, number, need = COUNT_VERBS[verb]
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"skill", "by"} if verb == "add_uses" else {"swift", "skill"}, verb)
-            if verb == "add_uses" and not node.get("skill"):
-                ctx.err(node, "skill", "add_uses 需要 skill：技能名，或 choice（发动时的选择）")
-            number = node.get("by" if verb == "add_uses" else "swift", 1)
-            if not isinstance(number, int) or isinstance(number, bool):
-                ctx.err(node, "by" if verb == "add_uses" else "swift", f"{verb} 的次数应为整数")
-    elif verb == "add_status_uses":
-        node = ctx.mapping(arg, enode, verb, verb)
-        if node is not None:
-            ctx.keys(node, {"status", "by"}, verb)
-            if not node.get("status"):
-                ctx.err(node, "status", "add_status_uses 需要 status：状态名")
-            if not isinstance(node.get("by", 1), int) or isinstance(node.get("by", 1), bool):
-                ctx.err(node, "by", "add_status_uses 的次数应为整数")
+            ctx.keys(node, keys, verb)
+            if named and not node.get(named):
+                ctx.err(node, named, f"{verb} 需要 {named}：{need}")
+            count = node.get(number, 1)
+            if not isinstance(count, int) or isinstance(count, bool):
+                ctx.err(node, number, f"{verb} 的次数应为整数")
     elif verb == "borrow_skills" and arg != "night":
         ctx.err(enode, verb, "borrow_skills 只可为 night")
     elif verb == "status" and isinstance(arg, Node):
