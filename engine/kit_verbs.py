@@ -176,6 +176,7 @@ def boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     if ctx.actor and ctx.choice:
         faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+        learning.follow_faces(ctx.game, rule_of(ctx, effect))
 
 
 def gather_legacy(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

@@ -4,6 +4,8 @@ for a role the table leaves out, the role's own kit (未提及的身份则学习
 fresh (刷新至初始), each skill acting in its own role's step. Then its 表面身份, 表面阵营 and 表面带刀
 become what a check sees in the target now. A row not written yet (``todo``) goes to the directors.
 
+A row with ``host`` gives the row of the role the target's host was dealt (混血儿, 影子); one with
+``faces`` makes the learner follow the target's card on top (变脸者: 技能随着变脸者选择的置顶而变).
 食尸 lends the skills only until the next night opens (``Seat.lent``)."""
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from engine import appearance, kits, rosters
 from engine.context import Context
-from engine.state import SkillState
+from engine.state import Seat, SkillState, lasting_until
 
 
 @dataclass(frozen=True)
@@ -36,23 +38,11 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
     role = seen_role if how.seen and seen_role in game.rs.roles else kits.kit_role(seat)
     if how.identity:  # 得知结算目标的表里身份
         game.feedback(learner, f"{game.label(target)}的表面身份为{seen_role}，实际身份为{seat.card.role}。", rule)
-    row = game.rs.learned.get(role)
-    if row is None and role == kits.kit_role(seat):
-        gained = kits.take_from(game, learner, target, rule)
-    elif row is None:
-        gained = kits.take_kit(game, learner, role, rule)
-        skills = "、".join(f"<{n}>" for n in gained) or "无"
-        game.tell(learner, f"你因<{rule}>获得{role}的身份技能（初始状态）：{skills}。")
+    copied = game.rs.learned.get(seat.card.role)
+    if copied is not None and copied.faces and not how.seen:
+        gained = _copy_faces(game, learner, seat, rule)
     else:
-        gained = _gain(game, learner, row.skills, rule)
-        skills = "、".join(f"<{n}>" for n in gained) or "无"
-        game.tell(learner, f"你因<{rule}>获得{role}的机械狼版本技能（初始状态）：{skills}。")
-    if row is not None and row.todo:
-        game.say_directors(
-            f"〔{rule}〕{game.who(learner)}学习了{role}：其机械狼版本尚未全部写入规则集（{row.todo}），"
-            "请导演裁定并告知其另外获得的技能。"
-        )
-        game.tell(learner, f"{role}的机械狼版本的其余部分将由导演告知。")
+        gained = _learn_role(game, learner, seat, role, rule)
     if how.lent:
         me = st.seat(learner)
         me.lent = [*me.lent, *(n for n in gained if n not in me.lent)]
@@ -60,6 +50,82 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
     if how.look:
         _look_like(game, learner, target, how.look, rule)
     return gained
+
+
+def _learn_role(game: Context, learner: int, seat: Seat, role: str, rule: str) -> list[str]:
+    """The kit of ``role`` the table gives, or for a host row the row of the role its host was dealt."""
+    row = game.rs.learned.get(role)
+    if row is not None and row.host:
+        role = _host_role(game, learner, seat, row.host)
+        return gain_role(game, learner, role, rule) if role else []
+    if row is None and role == kits.kit_role(seat):
+        return kits.take_from(game, learner, seat.no, rule)
+    return gain_role(game, learner, role, rule)
+
+
+def gain_role(game: Context, learner: int, role: str, rule: str) -> list[str]:
+    """The learner gains ``role`` as the table writes it — its row, or a role left out its own kit — and is
+    told which skills; a row not fully written goes to the directors."""
+    row = game.rs.learned.get(role)
+    if row is None:
+        gained = kits.take_kit(game, learner, role, rule)
+        skills = "、".join(f"<{n}>" for n in gained) or "无"
+        game.tell(learner, f"你因<{rule}>获得{role}的身份技能（初始状态）：{skills}。")
+        return gained
+    gained = _gain(game, learner, row.skills, rule)
+    skills = "、".join(f"<{n}>" for n in gained) or "无"
+    game.tell(learner, f"你因<{rule}>获得{role}的机械狼版本技能（初始状态）：{skills}。")
+    if row.todo:
+        game.say_directors(
+            f"〔{rule}〕{game.who(learner)}学习了{role}：其机械狼版本尚未全部写入规则集（{row.todo}），"
+            "请导演裁定并告知其另外获得的技能。"
+        )
+        game.tell(learner, f"{role}的机械狼版本的其余部分将由导演告知。")
+    return gained
+
+
+def _copy_faces(game: Context, learner: int, seat: Seat, rule: str) -> list[str]:
+    """机械狼复制会得到通知复制了变脸者: the learner follows the 变脸者's card on top from now on."""
+    me = game.st.seat(learner)
+    me.face_of, me.face_of_role, me.face_of_skills = seat.no, "", []
+    game.tell(learner, "你复制了变脸者：你的技能随其置顶的底牌而变（该身份的机械狼版本），尚未变脸则无技能。")
+    follow_faces(game, rule)
+    return list(me.face_of_skills)
+
+
+def follow_faces(game: Context, rule: str = "变脸") -> None:
+    """Each living seat that copied a 变脸者 holds the table's kit of the card on top: a new card on top ends
+    the former's kit and gives its own, fresh."""
+    for me in game.st.seats:
+        if not me.face_of or not me.alive:
+            continue
+        changer = game.st.seat(me.face_of)
+        role = changer.face
+        if role == me.face_of_role:
+            continue
+        names, me.face_of_skills = me.face_of_skills, []
+        for name in names:
+            if name in me.card.skills:
+                del me.card.skills[name]
+                game.remove_statuses(me, lasting_until(f"skill:{name}"))
+        if names:
+            game.changed(me.no)
+            game.log("skill", f"{game.who(me.no)}复制的底牌{me.face_of_role}的技能结束：{'、'.join(names)}", rule)
+            game.tell(me.no, f"你复制的变脸者底牌{me.face_of_role}的技能已结束。")
+        me.face_of_role = role
+        if role:
+            me.face_of_skills = gain_role(game, me.no, role, rule)
+
+
+def _host_role(game: Context, learner: int, seat: Seat, host: str) -> str:
+    """知晓被混者的初始身份但不知道是谁: the learner is told the role the target's host (认亲, 附身) was dealt,
+    the role it learns instead ("": no host yet). A row that itself reads a host gives only its own skills."""
+    if not seat.host:
+        game.tell(learner, f"{game.label(seat.no)}尚无{host}。")
+        return ""
+    role = game.st.seat(seat.host).cards[0].dealt_as
+    game.tell(learner, f"{host}的初始身份为{role}。")
+    return role
 
 
 def _gain(game: Context, learner: int, pairs: tuple[tuple[str, str], ...], rule: str) -> list[str]:

@@ -132,6 +132,9 @@ class Seat:
     face_skills: list[str] = field(default_factory=list)  # 变脸: the skills the card on top lends still
     lent: list[str] = field(default_factory=list)  # 食尸: the skills gained until the next night opens
     lent_on: str = ""  # 食尸: the phase key they were gained in
+    face_of: int = 0  # 学习 of a 变脸者: the seat whose card on top it follows (技能随着变脸者选择的置顶而变)
+    face_of_role: str = ""  # the role of that card whose 学习表 kit it holds now ("": none)
+    face_of_skills: list[str] = field(default_factory=list)  # the skills that kit gave it
     roster: list[int] = field(default_factory=list)  # 名单 (巫女): seat numbers, in 电梯楼 order
 
     @property

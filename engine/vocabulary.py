@@ -525,6 +525,8 @@ LEARNED_KEYS = {
     "text": "the post's line for that role",
     "skills": "the skills gained: a skill of that role by its name, or another role's as 角色<技能> (守卫，获得技能<深渊>); each acts in that role's own step",
     "todo": "its 修改版 not written yet: what is missing (the check lists it; learning it tells the directors)",
+    "host": "the name of the target's host (认亲, 附身): the learner is told the role that host was dealt, not who, and learns that role instead, as this table writes it (混血儿: 知晓被混者的初始身份但不知道是谁，且可使用被混者的机械身份牌技能)",
+    "faces": "true: the learner follows the target's card on top (变脸), holding this table's kit of that card's role, a new card on top replacing it (变脸者: 技能随着变脸者选择的置顶而变; 机械狼复制会得到通知复制了变脸者)",
 }
 MOON_KEYS = {
     "option": "the option that switches the expansion on",

@@ -18,13 +18,17 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Learned:
     """What learning one role gives: ``skills`` as (role, skill) pairs, the learned role's own where the
-    entry names a bare skill (守卫，获得技能<深渊>: 渊狼<深渊>); ``todo``: its 修改版 not written yet."""
+    entry names a bare skill (守卫，获得技能<深渊>: 渊狼<深渊>); ``todo``: its 修改版 not written yet; ``host``:
+    the role learned is the one the target's host was dealt, named so to the learner; ``faces``: the learner
+    follows the target's card on top."""
 
     role: str
     text: str = ""
     skills: tuple[tuple[str, str], ...] = ()
     todo: str = ""
     where: str = ""
+    host: str = ""  # the learner learns the role the target's host was dealt (混血儿: 被混者, 影子: 影子主人)
+    faces: bool = False  # the learner follows the target's card on top (变脸者)
 
 
 def learned(doc: Node, rs: m.Ruleset, ctx: Context) -> dict[str, Learned]:
@@ -47,8 +51,10 @@ def learned(doc: Node, rs: m.Ruleset, ctx: Context) -> dict[str, Learned]:
                 ctx.err(node, "skills", f"学习表 {name} 的技能 {entry} 未定义（写作 技能 或 角色<技能>）")
                 continue
             pairs.append((role, skill))
-        todo = ctx.text(node, "todo")
-        if not pairs and not todo:
-            ctx.err(section, name, f"学习表 {name} 应写 skills（获得的技能），或以 todo 说明尚未写出的部分")
-        out[name] = Learned(name, ctx.text(node, "text"), tuple(pairs), todo, where(section, name))
+        todo, host, faces = ctx.text(node, "todo"), ctx.text(node, "host"), ctx.flag(node, "faces")
+        if not pairs and not todo and not host and not faces:
+            ctx.err(
+                section, name, f"学习表 {name} 应写 skills（获得的技能）、host 或 faces，或以 todo 说明尚未写出的部分"
+            )
+        out[name] = Learned(name, ctx.text(node, "text"), tuple(pairs), todo, where(section, name), host, faces)
     return out

@@ -1,6 +1,7 @@
 """学习 (engine/learning.py) and the learner's table (engine/ruleset/learned_table.py): a row's skills
 come with their own role's definition, a row not written tells the directors, a role the table leaves
-out gives its own kit, the look copies the target's, lent skills end as the next night opens."""
+out gives its own kit, the look copies the target's, lent skills end as the next night opens, a row
+reading a host gives the row of the role that host was dealt, one following faces tracks the card on top."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import learning, messages
+from engine import faces, kits, learning, messages
 from engine.game import Game
 from engine.ruleset import learned_table, yamlsrc
 from engine.ruleset.context import Context
@@ -60,6 +61,46 @@ def test_lent_skills_end_as_the_next_night_opens() -> None:
     assert "预言" in game.st.seat(1).card.skills
     run_to(game, "night", 2)
     assert "预言" not in game.st.seat(1).card.skills and game.st.seat(1).lent == []
+
+
+def _told(game: Game, seat: int) -> list[str]:
+    return [m.text for m in game.out if m.to == messages.seat(seat)]
+
+
+def test_a_host_row_gives_the_row_of_the_role_the_host_was_dealt() -> None:
+    game = own_board(RS, ("机械狼", "混血儿", "守卫", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    kits.attach(game, 2, 3, (), "认亲", kit=False)
+    game.out.clear()
+    assert learning.learn(game, 1, 2, "学习", ID) == ["深渊"]  # 守卫's row, not 混血儿's nothing
+    told = _told(game, 1)
+    assert "被混者的初始身份为守卫。" in told and not any("3号" in t for t in told), told
+
+
+def test_a_host_row_without_a_host_gives_nothing() -> None:
+    game = own_board(RS, ("机械狼", "影子", "守卫", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    game.st.seat(2).host = 0
+    game.out.clear()
+    assert learning.learn(game, 1, 2, "学习", ID) == []
+    assert any(t.endswith("尚无影子主人。") for t in _told(game, 1)), _told(game, 1)
+
+
+def test_a_faces_row_follows_the_card_on_top() -> None:
+    game = own_board(RS, ("机械狼", "变脸者", "守卫", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    changer = game.st.seat(2)
+    changer.faces = ["守卫", "猎人"]
+    assert learning.learn(game, 1, 2, "学习", ID) == []  # 尚未变脸则无技能
+    faces.put_on_top(game, 2, "守卫", "变脸")
+    learning.follow_faces(game)
+    assert "深渊" in game.st.seat(1).card.skills  # the 守卫's row, not the 守卫's kit
+    run_to(game, "night", 2)  # past 黄昏: the card stays on top, and so does his kit
+    assert "深渊" in game.st.seat(1).card.skills
+    faces.put_on_top(game, 2, "猎人", "变脸")
+    learning.follow_faces(game)
+    mine = game.st.seat(1).card.skills
+    assert "深渊" not in mine and "最后一枪" in mine, sorted(mine)
 
 
 @pytest.mark.parametrize(
