@@ -37,7 +37,8 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         and not conditions.uses_actor(skill.range)
         and not (skill.among_out or skill.with_out)
     ):
-        key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.name)  # the same for every holder
+        # the same for every holder of this role's skill (机械狼<裁决> and 圣裁者<裁决> differ)
+        key: tuple[object, ...] = (st.version, st.phase_key, st.step, skill.role, skill.name)
         cached = game.memo.get(key)
         if cached is None:
             in_range = conditions.compiled(skill.range)

@@ -1,7 +1,8 @@
 """学习 (engine/learning.py) and the learner's table (engine/ruleset/learned_table.py): a row's skills
 come with their own role's definition, a row not written tells the directors, a role the table leaves
 out gives its own kit, the look copies the target's, lent skills end as the next night opens, a row
-reading a host gives the row of the role that host was dealt, one following faces tracks the card on top."""
+reading a host gives the row of the role that host was dealt, one following faces tracks the card on top,
+and a learned skill keeps its own range beside a same-named skill of another role."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import faces, kits, learning, messages
+from engine import cards, faces, kits, learning, legal, messages
 from engine.game import Game
 from engine.ruleset import learned_table, yamlsrc
 from engine.ruleset.context import Context
@@ -101,6 +102,19 @@ def test_a_faces_row_follows_the_card_on_top() -> None:
     learning.follow_faces(game)
     mine = game.st.seat(1).card.skills
     assert "深渊" not in mine and "最后一枪" in mine, sorted(mine)
+
+
+def test_a_learned_skill_keeps_its_own_range_beside_a_same_named_one() -> None:
+    game = own_board(RS, ("机械狼", "圣裁者", "上帝使徒", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    assert "裁决" in learning.learn(game, 1, 2, "学习", ID)
+    game.grant_status(3, "机械裁决目标", source=1, until="night_end", uses=None, rule="异端")
+    ranges = {}
+    for no in (2, 1):  # the 圣裁者's first, as the steps ask the seats in order
+        held = cards.find(game, game.st.seat(no), "裁决")
+        assert held is not None
+        ranges[no] = [o.no for o in legal.legal_targets(game, game.st.seat(no), held.skill)]
+    assert ranges == {1: [3], 2: []}, ranges  # 圣裁者<裁决> reads [裁决目标], 机械狼<裁决> [机械裁决目标]
 
 
 @pytest.mark.parametrize(
