@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import cast
 
 from engine import boards, caps, conditions, messages, texts
 from engine.context import Context
@@ -137,16 +136,24 @@ def held(game: Context, seat: Seat) -> list[Held]:
 
     Remembered while nothing that changes it moves: a change to this seat alone bumps its own
     version, any other change the shared one (``Context.changed``)."""
-    st = game.st
-    own = game.seat_versions.get(seat.no, 0)
-    key = ("held", game.shared_version, own, PHASES[st.phase].public_card, seat.no, seat.current, seat.shown)
-    cached = game.memo.get(key)
-    if cached is None:
-        cached = game.memo[key] = _held(game, seat)
-    return cast(list[Held], cached)
+    return _kept(game, seat)[6]
 
 
-def _held(game: Context, seat: Seat) -> list[Held]:
+Kept = tuple[int, int, bool, int, int, dict[str, "Held"], list["Held"]]
+
+
+def _kept(game: Context, seat: Seat) -> Kept:
+    """The seat's remembered skills: the versions and views they hold for, then by name and in order."""
+    shared, own = game.shared_version, game.seat_versions.get(seat.no, 0)
+    public = PHASES[game.st.phase].public_card
+    kept: Kept | None = game.held_memo.get(seat.no)
+    if kept is None or kept[:5] != (shared, own, public, seat.current, seat.shown):
+        out = _held(game, seat)
+        kept = game.held_memo[seat.no] = (shared, own, public, seat.current, seat.shown, out, list(out.values()))
+    return kept
+
+
+def _held(game: Context, seat: Seat) -> dict[str, Held]:
     rs = game.rs
     card = acting_card(game, seat)
     out: dict[str, Held] = {}
@@ -185,7 +192,7 @@ def _held(game: Context, seat: Seat) -> list[Held]:
     order = rs.order_skill
     if order is not None and order.name in seat.skills:
         out.setdefault(order.name, Held(order, seat.skills[order.name], None))
-    return list(out.values())
+    return out
 
 
 def lent_teams(game: Context) -> set[str]:
@@ -209,7 +216,7 @@ def borrowed_def(game: Context, seat: Seat, name: str) -> Skill | None:
 
 
 def find(game: Context, seat: Seat, name: str) -> Held | None:
-    return next((h for h in held(game, seat) if h.skill.name == name), None)
+    return _kept(game, seat)[5].get(name)
 
 
 def usable_out(game: Context, seat: Seat, name: str) -> bool:

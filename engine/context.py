@@ -43,6 +43,7 @@ class Context:
         self.memo: dict[tuple[object, ...], Any] = {}
         self.seat_versions: dict[int, int] = {}  # bumped by a change to that seat's own state only
         self.shared_version = 0  # bumped by every other change
+        self.held_memo: dict[int, Any] = {}  # a seat's skills (cards.held), with the versions they hold for
 
     def emit(self, event: object) -> None:
         """What an event sets off, at once."""

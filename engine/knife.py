@@ -24,7 +24,8 @@ from engine.state import Seat
 
 
 def used(game: Context) -> bool:
-    return any(tag.order or tag.roles for tag in game.rs.card_tags.values())
+    tags = game.rs.card_tags
+    return bool(tags) and any(tag.order or tag.roles for tag in tags.values())
 
 
 def place(game: Context, seat: Seat, tag: CardTag) -> int:

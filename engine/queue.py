@@ -154,6 +154,8 @@ def current_deadline(game: Holder) -> datetime | None:
         return st.prompt.deadline
     if st.work or st.deadline is None:
         return None  # resolution in progress: nothing waits on time
+    if not st.seat_deadlines:
+        return st.deadline
     waiting = {no for no, _ in st.waiting}
     own = [t for no, t in st.seat_deadlines.items() if no in waiting and t < st.deadline]
     return min([st.deadline, *own])

@@ -548,9 +548,11 @@ class Ruleset:
 
     def steps(self, phase: Phase) -> tuple[Step, ...]:
         """The ordered steps the phase runs (the day and 竞选日: the day's one step)."""
-        return {Phase.SETUP: self.setup_steps, Phase.DUSK: self.dusk_steps, Phase.NIGHT: self.night_steps}.get(
-            phase, (self.day_step,)
-        )
+        if phase == Phase.NIGHT:
+            return self.night_steps
+        if phase == Phase.DUSK:
+            return self.dusk_steps
+        return self.setup_steps if phase == Phase.SETUP else (self.day_step,)
 
     @property
     def counts_from_close(self) -> bool:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from engine.phases import Phase, SubPhase
@@ -25,12 +25,6 @@ def places(entry: str, skill: Skill) -> bool:
     return name == skill.name and role in {"", skill.role}
 
 
-@cache
-def _keys(entries: tuple[str, ...]) -> frozenset[tuple[str, str]]:
-    """A step's entries as (role, skill) keys, parsed once per skills list (asked on every check)."""
-    return frozenset(skill_key(entry) for entry in entries)
-
-
 @dataclass
 class Step:
     name: str
@@ -49,12 +43,17 @@ class Step:
 
     def holds(self, skill: Skill) -> bool:
         """The skill is used in this step (its own role's entry, or its bare name)."""
-        keys = _keys(self.skills)
+        keys = self._keys
         return (skill.role, skill.name) in keys or ("", skill.name) in keys
+
+    @cached_property
+    def _keys(self) -> frozenset[tuple[str, str]]:
+        """Its entries as (role, skill) keys, parsed once (asked on every check)."""
+        return frozenset(skill_key(entry) for entry in self.skills)
 
     def mentions(self, name: str) -> bool:
         """Some role's skill of this name is used in this step."""
-        return any(skill == name for _, skill in _keys(self.skills))
+        return any(skill == name for _, skill in self._keys)
 
 
 def first_to_come(

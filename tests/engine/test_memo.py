@@ -5,6 +5,7 @@ random games of every ruleset and over every scenario is what a fresh reading of
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 import pytest
 
@@ -17,22 +18,25 @@ from tests.goldens.games import GAMES_PER_RULESET, game_digest, scenario_digests
 SEEDS = 30  # random games per ruleset
 
 
-def _reading(held: list[cards.Held]) -> list[tuple[str, int, int]]:
-    return [(h.skill.name, id(h.state), id(h.card)) for h in held]
+def _reading(held: dict[str, cards.Held]) -> list[tuple[str, str, int, int]]:
+    return [(name, h.skill.name, id(h.state), id(h.card)) for name, h in held.items()]
 
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Every call of ``cards.held`` compared with a fresh reading; counts the calls."""
-    remembered, calls = cards.held, Counter[str]()
+    """Every remembered answer (``cards.held``, ``cards.find``) compared with a fresh reading; counts them."""
+    remembered, calls = cards._kept, Counter[str]()
 
-    def checking(game: Game, seat: Seat) -> list[cards.Held]:
+    def checking(game: Game, seat: Seat) -> tuple[object, ...]:
         answer = remembered(game, seat)
-        assert _reading(answer) == _reading(cards._held(game, seat)), f"seat {seat.no}: a stale answer"
+        fresh = cards._held(game, seat)
+        by_name, in_order = cast(dict[str, cards.Held], answer[5]), cast(list[cards.Held], answer[6])
+        assert _reading(by_name) == _reading(fresh), f"seat {seat.no}: a stale answer"
+        assert [h.skill.name for h in in_order] == list(fresh), f"seat {seat.no}: another order"
         calls["held"] += 1
         return answer
 
-    monkeypatch.setattr(cards, "held", checking)
+    monkeypatch.setattr(cards, "_kept", checking)
     return calls
 
 
