@@ -78,6 +78,7 @@ def open_actors(game: Context, step: Step) -> None:
                     and skill.trigger
                     and skill.trigger.on == "step_open"
                     and legal.not_held(game, seat, skill) is None
+                    and (not skill.only_if or conditions.holds(skill.only_if, seat, seat.no, st))
                 ):
                     using.use(game, seat, holding, [], None)
             elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end

@@ -158,8 +158,10 @@ def _layers(game: Context, seat: Seat) -> list[tuple[Appearance, str]]:
     role = rs.roles[seat.card.role].appears
     if role is not None:
         out.append((role, ""))
-    if seat.face:  # 变脸: [表面身份]变为置顶的身份
-        out.append((Appearance(role=seat.face), seat.face_on))
+    if seat.face:  # 变脸: [表面身份]变为置顶的身份; 双重人格: 表面阵营 too
+        draw = rs.roles[seat.card.role].faces
+        camp = rs.roles[seat.face].camp if draw is not None and draw.shows_camp else ""
+        out.append((Appearance(camp=camp, role=seat.face), seat.face_on))
     for status in seat.statuses:
         layer = rs.statuses[status.name].appears
         if status.look:  # 伪装 chosen with the status (雪隐)

@@ -9,6 +9,8 @@ where it changes what a condition reads.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine import caps, cards, conditions, control, durations, identity, labels, queue, targeting
 from engine.context import Context
 from engine.events import CampLost
@@ -46,6 +48,20 @@ def set_camp(game: Context, target: int, camp: str, rule: str) -> None:
         game.log("camp", f"{game.who(target)}因[{kept[0]}]不会转变阵营（{camp}）", rule)
         return
     game.set_camp(target, camp, rule)
+
+
+def most_out(game: Context, camps: list[str]) -> str:
+    """The camp with the larger share of its seats as dealt now out (献祭唤醒: 检查当前已出局好人阵营角色/
+    狼人阵营角色占比开局双方对应阵营人数的百分比); a tie is drawn from the game's seed."""
+    st, roles = game.st, game.rs.roles
+    shares: dict[str, Fraction] = {}
+    for camp in camps:
+        dealt = sum(1 for s in st.seats if roles[s.cards[0].dealt_as].camp == camp)
+        out = sum(1 for s in st.seats if not s.alive and s.camp == camp)
+        shares[camp] = Fraction(out, dealt) if dealt else Fraction(0)
+    top = max(shares.values())
+    most = [camp for camp in camps if shares[camp] == top]
+    return most[0] if len(most) == 1 else game.rng().choice(most)
 
 
 def last_words_right(game: Context, no: int) -> None:

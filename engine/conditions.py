@@ -29,6 +29,7 @@ A condition is a mapping; every key must hold for the seat (see vocabulary.CONDI
     voted_actor: [first, last]   cast the first / last valid vote for the acting seat (共亡)
     exiled_today: true      was voted out today
     out_today: true         went out in today's day or dusk (重定时间)
+    last_words_spent_today: true   today's 开门 announced 遗言已耗尽   (about the game)
     vote_agrees: 姐妹        voted, not 弃权, as every living member of that team did (默契)
     tag: 接刀                bears that card tag now (kept by engine/knife.py)
     tag_today: 群内          its current card gained that card tag during play this game day (获取[群内]标签的当晚)
@@ -124,6 +125,11 @@ def _out_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
     """Went out in this game day's 正午 or 黄昏 (当天若有角色在[正午]或[黄昏]出局)."""
     went = not s.alive and s.out_phase in {f"{p}:{st.day}" for p in (Phase.ELECTION, Phase.DAY, Phase.DUSK)}
     return went is value
+
+
+def _last_words_spent_today(value: bool, s: Seat, a: int, st: GameState) -> bool:
+    """若当天开门时公布遗言已耗尽: this game day's 开门 announced it."""
+    return (st.last_words_spent_day > 0 and st.last_words_spent_day == st.day) is value
 
 
 def _voted_by_actor(value: bool, s: Seat, a: int, st: GameState) -> bool:
@@ -378,6 +384,7 @@ _FLAGS = {
     "host_of_actor": _host_of_actor,
     "farthest": _farthest,
     "out_today": _out_today,
+    "last_words_spent_today": _last_words_spent_today,
     "voted_by_actor": _voted_by_actor,
     "runner_up": _runner_up,
     "exiled_today": _exiled_today,

@@ -74,7 +74,7 @@ SHERIFF_OUT_KEYS = {
 }
 
 LAST_WORDS_KEYS = {
-    "count": "how many seats may leave 遗言: N | all | {role: 身份} | {roles: [..]} (as many as those roles' cards)",
+    "count": "how many seats may leave 遗言: N | all | a formula of N, the seats dealt (人数配备最少狼数量: round(N * 0.3)) | {role: 身份} | {roles: [..]} (as many as those roles' cards)",
     "phases": "day | first_night: only seats out then leave 遗言 (仅白天或第一夜)",
 }
 

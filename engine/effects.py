@@ -11,7 +11,7 @@
     notify: text                    通知 to each subject
     announce: text                  公示 (held until 开门 at night)
     join_team: name                 the subjects form/join a team (then its on_formed)
-    set_camp: camp | {like: first_target}
+    set_camp: camp | {like: first_target} | {most_out: [camps]}
     lose_skills: all | [names]      the subjects lose skills (装傻's after-effect fires)
     grant_skill: name | {choice: name}   the subjects' current cards gain a skill (幸运儿)
     swap_cards: permanent | night   the subjects' first and second cards change places
@@ -39,7 +39,7 @@
     inherit: true                   the actor takes the first target's kit fresh, and its role as 表面身份 (传承)
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true | false            the subjects' current cards are turned face up (昭示) / down (重新盖伏)
-    take_kit: true                  the subjects take the first target's kit, fresh (engine/kits.py)
+    take_kit: true | {from, among, tags}   the subjects take the first target's (or a drawn seat's) kit, fresh
     revive: true                    the subjects, out, are back in the game (复活, 重定时间)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
@@ -343,19 +343,26 @@ def _join_team(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def _set_camp(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    arg = effect.arg
-    st = ctx.game.st
-    if isinstance(arg, dict):
-        source = (
-            ctx.targets[:1] if arg.get("like") == "first_target" else [ctx.actor] if arg.get("like") == "self" else []
-        )
-        if not source:
-            return
-        camp = st.seat(source[0]).camp
-    else:
-        camp = str(arg)
-    for target in subjects:
+    camp = _camp_named(ctx, effect.arg)
+    for target in subjects if camp else []:
         change.set_camp(ctx.game, target, camp, rule_of(ctx, effect))
+
+
+def _camp_named(ctx: Ctx, arg: object) -> str:
+    """set_camp's camp: named; the first target's or the acting seat's; that of its 底牌 on top (主人格);
+    the one with the larger share out (献祭唤醒). "": none to take."""
+    game = ctx.game
+    if not isinstance(arg, dict):
+        return str(arg)
+    if "most_out" in arg:
+        return change.most_out(game, [str(c) for c in arg["most_out"]])
+    like = arg.get("like")
+    if like == "first_target":
+        return game.st.seat(ctx.targets[0]).camp if ctx.targets else ""
+    if like == "self":
+        return game.st.seat(ctx.actor).camp if ctx.actor else ""
+    face = game.st.seat(ctx.actor).face if ctx.actor and like == "face" else ""
+    return game.rs.roles[face].camp if face else ""
 
 
 def _lose_skills(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

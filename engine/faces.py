@@ -1,4 +1,5 @@
-"""变脸 (002 L193–194): 变脸者 puts one of its 底牌 (engine/kits.py ``deal_faces``) on top.
+"""变脸 (002 L193–194): 变脸者 puts one of its 底牌 (engine/kits.py ``deal_faces``) on top; 双重人格
+shows one on top without its skills (``show_on_top``).
 
 The card on top lends its role's skills — fresh, each resolved in that role's own step (its
 definition, ``SkillState.of_role``) — until the next [黄昏] ends; its role is the seat's
@@ -32,6 +33,20 @@ def put_on_top(game: Context, actor: int, role: str, rule: str) -> None:
     seat.face_skills = kits.take_kit(game, actor, role, rule)
     skills = "、".join(f"<{n}>" for n in seat.face_skills) or "无"
     game.feedback(actor, f"你将底牌{role}置顶，获得其技能：{skills}，持续至下一次[黄昏]结束。", rule)
+
+
+def show_on_top(game: Context, actor: int, role: str, other: bool, rule: str) -> None:
+    """双重人格: a 底牌 goes on top without its skills, as often as it is chosen — the one the choice
+    names, or (``other``) the one not on top now (必须选择另外一张身份牌置顶)."""
+    seat = game.st.seat(actor)
+    if other:
+        role = next((name for name in seat.faces if name != seat.face), "")
+    if role not in seat.faces or role == seat.face:
+        return
+    seat.face, seat.face_on = role, game.st.phase_key
+    game.changed(actor)
+    game.log("face", f"{game.who(actor)}将底牌{role}置顶", rule)
+    game.feedback(actor, f"你将底牌{role}置顶，表面身份为{role}，表面阵营为{game.rs.roles[role].camp}。", rule)
 
 
 def end_at_dusk(game: Context) -> None:

@@ -7,6 +7,7 @@ wall clock or does I/O: time arrives inside each command.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -95,6 +96,8 @@ class Game(Context):
         )
         if rs.last_words.count is not None:
             st.last_words_left = rs.last_words.count
+        elif rs.last_words.count_formula is not None:
+            st.last_words_left = math.floor(rs.last_words.count_formula(len(seats)))
         elif rs.last_words.count_role or rs.last_words.count_roles:
             counted = {rs.last_words.count_role, *rs.last_words.count_roles}
             st.last_words_left = sum(1 for s in seats for card in s.cards if card.role in counted)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine import (
     cards,
     change,
+    conditions,
     control,
     faces,
     haunting,
@@ -84,20 +85,52 @@ def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
-    """获取技能: the subjects take the first target's whole kit, fresh (光耀加身)."""
-    if ctx.targets:
+    """获取技能: the subjects take the first target's whole kit, fresh (光耀加身), or that of a seat drawn
+    among those meeting ``among`` (献祭唤醒), with the giver's card tags named in ``tags``."""
+    game, arg = ctx.game, effect.arg if isinstance(effect.arg, dict) else {}
+    rule = rule_of(ctx, effect)
+    for giver in _givers(ctx, arg, subjects):
+        host = game.st.seat(giver)
+        own = game.rs.roles[kits.kit_role(host)].tags if giver == ctx.actor else cards.tags(game, host)
+        borne = [t for t in own if t in arg.get("tags", ())]
         for target in subjects:
-            kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
+            if giver == target:  # 主人格: its own 底牌 on top
+                role = kits.kit_role(host)
+                skills = "、".join(f"<{n}>" for n in kits.take_kit(game, target, role, rule)) or "无"
+                game.tell(target, f"你获得置顶身份{role}的身份技能（初始状态）：{skills}。")
+            else:
+                kits.take_from(game, target, giver, rule)
+            seat = game.st.seat(target)
+            gained = [t for t in borne if t not in seat.card.tags]
+            if gained and giver == target:
+                knife.take_role_tags(game, seat, kits.kit_role(host), gained, rule)
+            elif gained:
+                knife.inherit(game, seat, host, gained, rule)
+            if gained:
+                game.tell(target, "你获得标签" + "".join(f"[{t}]" for t in gained) + "。")
+
+
+def _givers(ctx: Ctx, arg: dict[str, object], takers: list[int]) -> list[int]:
+    """Whose kit an act gives: the first target's, the acting seat's own (``from: self``), or that of a
+    seat drawn from the game's seed among those meeting ``among``, the takers aside (``from: random``)."""
+    if arg.get("from") == "self":
+        return [ctx.actor] if ctx.actor else []
+    if arg.get("from") != "random":
+        return ctx.targets[:1]
+    among = arg.get("among")
+    pool = [s.no for s in conditions.select(ctx.game.st, among if isinstance(among, dict) else None, ctx.actor)]
+    pool = [no for no in pool if no not in takers]
+    return [ctx.game.rng().choice(pool)] if pool else []
 
 
 def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """学习, 食尸: the acting seat learns the first target (engine/learning.py)."""
+    """学习, 食尸: the acting seat learns the first target, or a seat drawn (engine/learning.py)."""
     arg = effect.arg if isinstance(effect.arg, dict) else {}
-    if ctx.targets and ctx.actor:
+    for giver in _givers(ctx, arg, [ctx.actor]) if ctx.actor else []:
         how = learning.Learning(
             str(arg.get("look", "")), bool(arg.get("lent")), bool(arg.get("seen")), bool(arg.get("identity"))
         )
-        learning.learn(ctx.game, ctx.actor, ctx.targets[0], rule_of(ctx, effect), how)
+        learning.learn(ctx.game, ctx.actor, giver, rule_of(ctx, effect), how)
 
 
 def revive(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -174,7 +207,12 @@ def boost(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def put_face(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    if ctx.actor and ctx.choice:
+    arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if not ctx.actor:
+        return
+    if arg.get("lend", True) is False:
+        faces.show_on_top(ctx.game, ctx.actor, ctx.choice or "", bool(arg.get("other")), rule_of(ctx, effect))
+    elif ctx.choice:
         faces.put_on_top(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
         learning.follow_faces(ctx.game, rule_of(ctx, effect))
 

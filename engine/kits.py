@@ -144,22 +144,28 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
 
 
 def deal_faces(game: Context) -> None:
-    """变脸者's 底牌: at the deal, from the game's seed, roles of the draw's camp (any, without one:
+    """变脸者's 底牌: at the deal, from the game's seed, roles of each draw's camp (双重人格: 一狼一神) (any, without one:
     盗贼's 两张未加入的身份) that nobody was dealt, none of its excepted pools (身份更换 1: 不会获得验人系身份); its holder knows them.
     身份更换 2 (no 母身份 beside its 子身份) has no pair in the posts that draw 底牌 today."""
     rs, st = game.rs, game.st
     dealt = {card.role for seat in st.seats for card in seat.cards}
     for seat in st.seats:
-        draw = rs.roles[seat.card.role].faces
-        if draw is None:
+        first = rs.roles[seat.card.role].faces
+        if first is None:
             continue
-        pool = [
-            r.name
-            for r in rs.roles.values()
-            if draw.camp in {"", r.camp} and r.dealt and r.pool not in draw.except_pools and r.name not in dealt
-        ]
-        picked = set(st.rng.sample(pool, min(draw.count, len(pool))))
-        seat.faces = [name for name in pool if name in picked]
+        seat.faces = []
+        for draw in (first, *first.also):
+            pool = [
+                r.name
+                for r in rs.roles.values()
+                if draw.camp in {"", r.camp}
+                and r.dealt
+                and r.pool not in draw.except_pools
+                and r.name not in dealt
+                and r.name not in seat.faces
+            ]
+            picked = set(st.rng.sample(pool, min(draw.count, len(pool))))
+            seat.faces += [name for name in pool if name in picked]
         faces = "、".join(seat.faces) or "无"
         game.tell(seat.no, f"你的底牌：{faces}。")
         game.log("deal", f"{game.who(seat.no)}的底牌：{faces}", seat.card.role)

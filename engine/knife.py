@@ -104,6 +104,19 @@ def _passed_by(game: Context, seat: Seat, tag: CardTag) -> bool:
     return any(s.name in tag.passed_by and s.until == "permanent" for s in seat.statuses)
 
 
+def take_role_tags(game: Context, seat: Seat, role: str, names: list[str], rule: str) -> None:
+    """主人格: the seat gains these tags of a role it takes the kit of, in that role's place in each order."""
+    for name in names:
+        if name not in seat.card.tags:
+            seat.card.tags.append(name)
+        tag = game.rs.card_tags.get(name)
+        if tag is not None and tag.order:
+            game.st.knife_places[seat.no] = tag.order.index(role) if role in tag.order else len(tag.order)
+    game.changed(seat.no)
+    game.log("knife", f"{game.who(seat.no)}获得{role}的标签：{'、'.join(names)}", rule)
+    update(game)
+
+
 def inherit(game: Context, heir: Seat, host: Seat, names: list[str], rule: str) -> None:
     """影子: the heir gains these tags of the host's, and takes the host's place in each ordered one."""
     for name in names:

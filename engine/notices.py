@@ -81,6 +81,9 @@ def report(game: Context, sections: tuple[str, ...] | None = None) -> str:
                 if seat.last_words is not None and not seat.last_words_published:
                     lines.append(f"{seat.name}的遗言：{seat.last_words}")
                     seat.last_words_published = True
+        elif section == "last_words_spent" and st.last_words_left == 0 and not st.last_words_spent_day:
+            lines.append("遗言已耗尽。")
+            st.last_words_spent_day = st.day
         elif section == "held":
             lines.extend(text for _, text in st.held)
             st.held = []

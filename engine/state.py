@@ -307,6 +307,7 @@ class GameState:
     preliminary_outs: list[int] = field(default_factory=list)  # 初步出局名单 of a `previews` step
     dawn_statuses: list[tuple[str, int]] = field(default_factory=list)
     last_words_left: int = 0
+    last_words_spent_day: int = 0  # the game day whose 开门 announced 遗言已耗尽 (0: not yet)
     surrenders: dict[str, Surrender] = field(default_factory=dict)  # camp → its open 投降
     showdowns: dict[str, Showdown] = field(default_factory=dict)  # camp → its open 拍刀
     # this night's [指定] skills: (skill, seat, chosen targets) in resolution order

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.formula import Formula
+
 if TYPE_CHECKING:
     from engine.ruleset.model import Effect
 
@@ -53,6 +55,7 @@ class LastWords:
     count_role: str | None = None
     count_roles: tuple[str, ...] = ()  # the dealt cards of these roles
     count: int | None = None  # -1: no limit
+    count_formula: Formula | None = None  # a formula of the seats dealt (人数配备最少狼数量)
     phases: tuple[str, ...] = ()  # day | first_night: only outs then leave 遗言 (empty: any)
 
 

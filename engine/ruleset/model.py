@@ -227,6 +227,8 @@ class FaceDraw:
     count: int
     camp: str  # "": any camp
     except_pools: tuple[str, ...] = ()
+    also: tuple[FaceDraw, ...] = ()  # more 底牌 drawn beside these, each draw of its own (双重人格: 一狼一神)
+    shows_camp: bool = False  # the card on top gives the 表面阵营 too (双重人格: 置顶狼牌，表面阵营为[狼人阵营])
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,18 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
             ctx.keys(node, {"tags", "kit", "camps", "both_out"}, verb)
+    elif verb in {"take_kit", "learn"} and isinstance(arg, Node):
+        keys = (
+            {"from", "among", "tags"} if verb == "take_kit" else {"from", "among", "look", "lent", "seen", "identity"}
+        )
+        ctx.keys(arg, keys, verb)
+        if arg.get("from", "random") not in {"random", "self"}:
+            ctx.err(arg, "from", "take_kit.from 只可为 random（从 among 中随机一名）或 self（自己置顶的底牌）")
+        read_condition(arg.get("among"), arg, "among", ctx)
+    elif verb == "set_camp" and isinstance(arg, Node):
+        ctx.keys(arg, {"like", "most_out"}, verb)
+    elif verb == "put_face" and isinstance(arg, Node):
+        ctx.keys(arg, {"lend", "other"}, verb)
     elif verb == "hand_over" and arg != "all":
         ctx.err(enode, verb, "hand_over 只可为 all")
     elif verb in COUNT_VERBS:

@@ -272,13 +272,19 @@ def last_words(doc: Node, ctx: Context) -> m.LastWords:
         return m.LastWords(count=-1, phases=phases)
     if isinstance(count, int):
         return m.LastWords(count=count, phases=phases)
+    if isinstance(count, str):
+        try:
+            return m.LastWords(count_formula=formula.parse(count), phases=phases)
+        except formula.BadFormula as bad:
+            ctx.err(node, "count", str(bad))
+            return m.LastWords(phases=phases)
     if isinstance(count, Node):
         ctx.keys(count, {"role", "roles"}, "last_words.count")
         return m.LastWords(
             count_role=ctx.text(count, "role") or None, count_roles=ctx.names(count, "roles"), phases=phases
         )
     if count is not None:
-        ctx.err(node, "count", "count 应为整数、all（不限）或 {role: 身份}")
+        ctx.err(node, "count", "count 应为整数、all（不限）、N 的公式或 {role: 身份}")
     return m.LastWords(phases=phases)
 
 

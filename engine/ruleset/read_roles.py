@@ -68,11 +68,23 @@ def _faces(node: Node, ctx: Context, name: str) -> m.FaceDraw | None:
     fnode = ctx.mapping(node.get("faces"), node, "faces", "faces") if "faces" in node else None
     if fnode is None:
         return None
-    ctx.keys(fnode, {"count", "camp", "except_pools"}, f"身份 {name}.faces")
-    count = ctx.integer(fnode, "count", 1) or 0
+    ctx.keys(fnode, {"count", "camp", "except_pools", "also", "shows_camp"}, f"身份 {name}.faces")
+    also = fnode.get("also") or []
+    if not isinstance(also, list):
+        ctx.err(fnode, "also", "faces.also 应为列表：[{count, camp, except_pools}, …]")
+        also = []
+    draws = [d for d in (ctx.mapping(item, fnode, "also", "faces.also") for item in also) if d is not None]
+    for draw in draws:
+        ctx.keys(draw, {"count", "camp", "except_pools"}, f"身份 {name}.faces.also")
+    first, *more = [_draw(d, ctx) for d in [fnode, *draws]]
+    return m.FaceDraw(first.count, first.camp, first.except_pools, tuple(more), ctx.flag(fnode, "shows_camp"))
+
+
+def _draw(node: Node, ctx: Context) -> m.FaceDraw:
+    count = ctx.integer(node, "count", 1) or 0
     if count < 1:
-        ctx.err(fnode, "count", "faces.count 应为正整数")
-    return m.FaceDraw(count, ctx.text(fnode, "camp"), ctx.names(fnode, "except_pools"))
+        ctx.err(node, "count", "faces.count 应为正整数")
+    return m.FaceDraw(count, ctx.text(node, "camp"), ctx.names(node, "except_pools"))
 
 
 def _roster(node: Node, ctx: Context, name: str) -> m.Roster | None:
