@@ -53,7 +53,7 @@ from functools import partial
 from typing import Any
 
 from engine import formula, phases
-from engine.phases import Phase
+from engine.phases import Phase, game_day
 from engine.state import GameState, Seat
 
 
@@ -528,8 +528,8 @@ def _quiet_days(days: int, of: Test, st: GameState) -> bool:
     last = (1, -1)
     for s in st.seats:
         if not s.alive and s.out_phase and of(s, 0, st):
-            phase, _, day = s.out_phase.partition(":")
-            last = max(last, (int(day), _DAY_ORDER.get(Phase(phase), 0)))
+            phase = s.out_phase.partition(":")[0]
+            last = max(last, (game_day(s.out_phase) or 0, _DAY_ORDER.get(Phase(phase), 0)))
     return (st.day, _DAY_ORDER.get(st.phase, -1)) > (last[0] + days, last[1])
 
 
