@@ -150,7 +150,9 @@ def _preliminary_out(value: bool, s: Seat, _a: int, st: GameState) -> bool:
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     # a card out tonight counts until 开门 tells of it (through the 竞选日 before it too): a 选择范围 must
     # not show what nobody may know yet
-    tonight = f"{Phase.NIGHT}:{st.day}" if phases.PHASES[st.phase].before_news else ""
+    # (the night's last round's: an earlier round's outs were told as it ended, engine/night_rounds.py)
+    last_round = f".{st.night_round + 1}" if st.night_round else ""
+    tonight = f"{Phase.NIGHT}:{st.day}{last_round}" if phases.PHASES[st.phase].before_news else ""
     return sum(1 for c in s.cards if not c.out or c.out_phase == tonight) == value
 
 
