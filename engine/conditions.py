@@ -54,7 +54,7 @@ from functools import partial
 from typing import Any
 
 from engine import formula, phases
-from engine.phases import Phase
+from engine.phases import Phase, game_day
 from engine.state import GameState, Seat
 
 
@@ -156,7 +156,9 @@ def _preliminary_out(value: bool, s: Seat, _a: int, st: GameState) -> bool:
 def _cards_in_play(value: int, s: Seat, a: int, st: GameState) -> bool:
     # a card out tonight counts until 开门 tells of it (through the 竞选日 before it too): a 选择范围 must
     # not show what nobody may know yet
-    tonight = f"{Phase.NIGHT}:{st.day}" if phases.PHASES[st.phase].before_news else ""
+    # (the night's last round's: an earlier round's outs were told as it ended, engine/night_rounds.py)
+    last_round = f".{st.night_round + 1}" if st.night_round else ""
+    tonight = f"{Phase.NIGHT}:{st.day}{last_round}" if phases.PHASES[st.phase].before_news else ""
     return sum(1 for c in s.cards if not c.out or c.out_phase == tonight) == value
 
 
@@ -535,8 +537,8 @@ def _quiet_days(days: int, of: Test, st: GameState) -> bool:
     last = (1, -1)
     for s in st.seats:
         if not s.alive and s.out_phase and of(s, 0, st):
-            phase, _, day = s.out_phase.partition(":")
-            last = max(last, (int(day), _DAY_ORDER.get(Phase(phase), 0)))
+            phase = s.out_phase.partition(":")[0]
+            last = max(last, (game_day(s.out_phase) or 0, _DAY_ORDER.get(Phase(phase), 0)))
     return (st.day, _DAY_ORDER.get(st.phase, -1)) > (last[0] + days, last[1])
 
 

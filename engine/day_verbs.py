@@ -1,10 +1,11 @@
 """The verbs of the day and its vote: 直接进入黑夜, a 遗言 without a 遗言 chance (神恩), 日不落's extra
-正午 round and who speaks in it, a vote held again, 御前决斗's pairs, an out cancelled, the 警徽 handed on.
+正午 round and who speaks in it, 长夜漫漫's extra round of the night, a vote held again, 御前决斗's pairs, an
+out cancelled, the 警徽 handed on.
 engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
 
-from engine import change, duels, noon_rounds, queue
+from engine import change, duels, night_rounds, noon_rounds, queue
 from engine.effect_ctx import Ctx, rule_of
 from engine.phases import PHASES, Phase
 from engine.ruleset.model import Effect
@@ -27,6 +28,10 @@ def last_words(ctx: Ctx, _effect: Effect, subjects: list[int]) -> None:
 
 def extra_noon(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     noon_rounds.schedule(ctx.game, ctx.actor, str(effect.arg))
+
+
+def extra_night(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    night_rounds.schedule(ctx.game, ctx.actor, str(effect.arg), rule_of(ctx, effect))
 
 
 def speakers(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

@@ -41,6 +41,7 @@ from engine import (
     legacy,
     messages,
     moon_events,
+    night_rounds,
     noon_rounds,
     notices,
     prompts,
@@ -115,6 +116,9 @@ def begin(game: Context) -> None:
 def _open_next(game: Context, _item: OpenNext) -> None:
     rs, st = game.rs, game.st
     steps = rs.steps(st.phase)
+    if night_rounds.round_ends(game):  # 长夜漫漫: the night runs again
+        night_rounds.next_round(game)
+        return
     if PHASES[st.phase].stepped and st.step + 1 < len(steps):
         st.step += 1
         open_step(game)
@@ -160,7 +164,7 @@ def _end_phase(game: Context, item: EndPhase) -> None:
 
 def _open_night(game: Context, number: int) -> None:
     st = game.st
-    st.phase, st.day, st.step = Phase.NIGHT, number, 0
+    st.phase, st.day, st.step, st.night_round = Phase.NIGHT, number, 0, 0
     st.night_deaths, st.preliminary_outs = [], []
     st.chosen = []
     readings.forget(game)

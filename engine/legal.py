@@ -22,7 +22,7 @@ from engine import (
 )
 from engine.context import Context
 from engine.errors import Refusal
-from engine.phases import Phase
+from engine.phases import Phase, game_day
 from engine.ruleset.model import Skill
 from engine.state import Seat, SkillState
 
@@ -87,10 +87,9 @@ def _personal_exclusions(game: Context, seat: Seat, skill: Skill, state: SkillSt
         if "喜新" in skill.tags:
             out.update(dict.fromkeys(state.last_targets, "喜新"))
         if "厌旧" in skill.tags:
-            yesterday = f"{st.phase}:{st.day - 1}"
-            for kin in cards.family(game, seat, skill):
+            for kin in cards.family(game, seat, skill):  # the day before: both rounds of a night (长夜漫漫)
                 for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
-                    if used_on == yesterday:
+                    if used_on.startswith(f"{st.phase}:") and game_day(used_on) == st.day - 1:
                         out.update(dict.fromkeys(targets, "厌旧"))
     return out
 
@@ -186,7 +185,7 @@ def spent_this_phase(game: Context, seat: Seat, skill: Skill) -> str | None:
         return cooling
     if holding and skill.per_nights and holding.state.used_on.startswith(f"{Phase.NIGHT}:") and st.phase == Phase.NIGHT:
         block = (st.day - 1) // skill.per_nights
-        used = int(holding.state.used_on.split(":")[1])
+        used = game_day(holding.state.used_on) or 0
         if (used - 1) // skill.per_nights == block:
             first = block * skill.per_nights + 1
             return f"{skill.name}每{skill.per_nights}晚只能发动一次，第{first}-{first + skill.per_nights - 1}晚已在第{used}晚发动过"

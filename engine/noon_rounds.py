@@ -6,7 +6,9 @@ An out may give the next game day one more round of its vote (``extra_noon``: �
 watch the first round first), and the round opens, as long as a day's. Only those seats vote; the others are no
 silent voters (投票贴不发言默认视作弃票). As it is counted, the waiting exiles go first, in their rounds' order.
 Several such rounds follow one another in their givers' out order, each with its own speakers (按照出局顺序轮流触发
-并选择谁可以发言投票，互相独立).
+并选择谁可以发言投票，互相独立). A day whose vote is held again (``vote_again``: 重定时间) holds that vote first: its
+正午 has two vote posts, both exiles waiting, and the extra round follows them (太阳与定序王子同时触发技能时，流程为先
+进行一轮正午阶段并且开启两个投票贴，之后再进行一轮正午阶段并只开启一个投票贴).
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ def after_count(game: Context) -> None:
     due = next((entry for entry in st.extra_noons if entry[0] == st.day), None)
     if due is None or st.phase != Phase.DAY:
         return
-    st.extra_noons.remove(due)
-    _, giver, skill = due
     exiles = [item for item in st.work if isinstance(item, queue.Out) and item.cause == "投票"]
     st.work = deque(item for item in st.work if not any(item is e for e in exiles))
     st.held_exiles.extend(exiles)
+    if st.another_round:  # this 正午's second vote post (重定时间) comes first, its exile waiting as well
+        return
+    st.extra_noons.remove(due)
+    _, giver, skill = due
     st.speakers = ()
     st.another_round = True
     queue.push_front(game, [queue.Ask(giver, skill, "skill")])

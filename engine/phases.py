@@ -68,9 +68,10 @@ def kind(phase: str) -> Kind:
 
 
 def game_day(phase_key: str) -> int | None:
-    """The game day of a phase key ("night:2" → 2; "" → None): cool-downs that end 每次天数更新时."""
+    """The game day of a phase key ("night:2" → 2, its second round "night:2.2" too; "" → None): cool-downs
+    that end 每次天数更新时, and every count of nights (不跳天数)."""
     _, _, day = phase_key.partition(":")
-    return int(day) if day else None
+    return int(day.partition(".")[0]) if day else None
 
 
 class SubPhase(StrEnum):

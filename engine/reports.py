@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import acting, cards, identity, legal, queue, texts, views
 from engine.context import Context
-from engine.phases import PHASES, Phase
+from engine.phases import PHASES, Phase, game_day
 
 if TYPE_CHECKING:
     from engine.state import Seat
@@ -188,5 +188,4 @@ def reveal(game: Context) -> str:
 
 
 def _phase(key: str) -> tuple[str, int]:
-    phase, _, day = key.partition(":")
-    return phase, int(day or 0)
+    return key.partition(":")[0], game_day(key) or 0

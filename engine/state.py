@@ -327,6 +327,8 @@ class GameState:
     extra_noons: list[tuple[int, int, str]] = field(default_factory=list)  # 日不落: (day, giver, its speakers' skill)
     speakers: tuple[int, ...] | None = None  # an extra 正午 round's voters (engine/noon_rounds.py); None: not one
     held_exiles: list[Any] = field(default_factory=list)  # the exiles waiting for the extra round's count
+    extra_nights: list[tuple[int, str]] = field(default_factory=list)  # 长夜漫漫: (night, the step its round ends)
+    night_round: int = 0  # rounds of tonight already run (engine/night_rounds.py): 0 in its first
     last_tally: list[tuple[int, int | None]] = field(default_factory=list)  # the last count's valid votes, in order
     last_counts: dict[int, float] = field(default_factory=dict)  # the last count: seat → votes
     exiled_today: list[int] = field(default_factory=list)  # seats voted out today (投票, 王权)
@@ -382,7 +384,8 @@ class GameState:
 
     @property
     def phase_key(self) -> str:
-        return str(self.phase) + ":" + str(self.day)  # str() of a Phase is its value, without Enum.__format__
+        key = str(self.phase) + ":" + str(self.day)  # str() of a Phase is its value, without Enum.__format__
+        return key + f".{self.night_round + 1}" if self.night_round and self.phase == Phase.NIGHT else key
 
     def alive(self) -> list[Seat]:
         return [s for s in self.seats if s.alive]

@@ -326,6 +326,8 @@ def _check_effect(
         _problem(ctx, rs, f"{effect.verb} 的标签 {tag!r} 未在 card_tags 中定义", effect.where)
     elif effect.verb == "add_counter" and not isinstance(arg, str):
         _problem(ctx, rs, "add_counter 应为计数的名称", effect.where)
+    elif effect.verb == "extra_night" and arg not in {step.name for step in rs.night_steps}:
+        _problem(ctx, rs, f"extra_night 的步骤 {arg!r} 不是夜晚的步骤（额外一轮夜晚到该步骤为止）", effect.where)
 
 
 def _check_fields(rs: m.Ruleset, ctx: Context, effect: m.Effect) -> None:

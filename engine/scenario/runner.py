@@ -204,15 +204,17 @@ class Runner:
             return 2 * day + 0.75 if not first_day else 2 * day - 0.25
         return (2 * day + 1.5 if first_day else 2 * day + 0.5) if day else 0.5  # dawn
 
-    def _position(self, phase: Phase, number: int, spec: ActSpec) -> Any:
-        """A test: has the game reached (or passed) the step where the act's skill is used — its
-        seat's own role's entry where several roles define the name (占星师<查验>, 石像鬼<查验>)?"""
-        steps = self.sc.ruleset.steps(phase)
+    def _step_index(self, phase: Phase, spec: ActSpec) -> int | None:
+        """The step where the act's skill is used — its seat's own role's entry where several roles
+        define the name (占星师<查验>, 石像鬼<查验>)."""
         skill = self._skill_of(spec)
-        index = next(
-            (i for i, s in enumerate(steps) if (s.holds(skill) if skill else s.mentions(spec.skill))),
-            None,
-        )
+        steps = self.sc.ruleset.steps(phase)
+        return next((i for i, s in enumerate(steps) if (s.holds(skill) if skill else s.mentions(spec.skill))), None)
+
+    def _position(self, phase: Phase, number: int, spec: ActSpec, round_: int = 0) -> Any:
+        """A test: has the game reached (or passed) the step where the act's skill is used, in the
+        night's ``round_`` (长夜漫漫: 0 its first)?"""
+        index = self._step_index(phase, spec)
         goal = self._when(phase, number)
 
         def reached() -> bool:
@@ -220,7 +222,8 @@ class Runner:
             here = self._when(st.phase, st.day)
             if here != goal:
                 return here > goal
-            return index is None or st.step >= index
+            done = st.night_round if st.phase == Phase.NIGHT else 0
+            return (done, -1 if index is None else st.step) >= (round_, -1 if index is None else index)
 
         return reached
 
@@ -357,8 +360,13 @@ class Runner:
         game = self.game
         self._advance_until(lambda: self._is_night(block.number), f"night {block.number}")
         self._block_opens(block)
-        for spec in block.acts:
-            self._advance_until(self._position(Phase.NIGHT, block.number, spec), f"the step of {spec.skill}")
+        extra = sum(1 for night, _ in game.st.extra_nights if night == block.number)
+        round_, last = 0, (-1, "", "")
+        for spec in block.acts:  # with extra rounds tonight, an act placed before the one above it is the next round's
+            here = (self._step_index(Phase.NIGHT, spec) or 0, spec.by, spec.skill)
+            round_ = min(extra, round_ + (here[0] < last[0] or here == last))
+            last = here
+            self._advance_until(self._position(Phase.NIGHT, block.number, spec, round_), f"the step of {spec.skill}")
             self._submit(spec)
         self._advance_until(lambda: game.st.phase != Phase.NIGHT, f"the end of night {block.number}")
         self._last_words(block)

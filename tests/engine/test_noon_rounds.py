@@ -53,3 +53,27 @@ def test_the_names_are_capped_at_half_the_living(tmp_path: Path) -> None:
     skill = game.rs.roles["太阳"].skills["日不落"]
     living = sum(1 for s in game.st.seats if s.alive)
     assert legal.target_count(game, skill) == (0, living // 2)
+
+
+def test_a_vote_held_again_comes_before_the_extra_round(tmp_path: Path) -> None:
+    """太阳与定序王子同时触发: the 正午's two vote posts (every seat voting), then the extra round, all exiles
+    waiting for its count."""
+    board = ("太阳", "药剂师", "定序王子", "隐者", "黑狼王", "幼狼", "圣女", "太极宗师", "灵鹿", "预言家", "通灵师")
+    players = "\n".join(f"  - {{name: {n}, role: {r}}}" for n, r in zip(NAMES, board, strict=False))
+    script = (
+        "  - day: 1\n    votes: {甲: 乙, 丙: 乙, 丁: 乙, 戊: 乙, 己: 乙, 庚: 乙}\n"
+        "    after:\n      - {by: 丙, skill: 重定时间, targets: [乙]}\n"
+        f"{NIGHT}"
+        "  - day: 2\n    votes:\n"
+        "      - {乙: 辛, 丙: 辛, 丁: 辛, 戊: 辛, 己: 辛, 庚: 辛, 壬: 辛}\n"
+        "      - {乙: 癸, 丙: 癸, 丁: 癸, 戊: 癸, 己: 癸, 辛: 癸}\n"
+        "      - {乙: 庚, 丁: 庚}\n"
+        "    after:\n      - {by: 甲, skill: 日不落, targets: [乙, 丁]}\n"
+    )
+    game = played(
+        tmp_path, f"ruleset: genshin_165\noptions: {{自定板子: true}}\nplayers:\n{players}\nscript:\n{script}"
+    )
+    st = game.st
+    outs = [e.text[:4] for e in st.log if e.kind == "out" and e.phase == "第2天"]
+    assert outs == ["8号辛（", "10号癸", "7号庚（"]  # the two posts' exiles first, in their order
+    assert st.vote_round == 3 and not st.extra_noons and not st.held_exiles
