@@ -424,9 +424,11 @@ def act(game: Context, cmd: c.Act) -> str:
     st.order += 1
     new = Act(seat.no, skill.name, cmd.targets, cmd.choice, st.now, st.order)
     if PHASES[st.phase].votes:
-        using.use(game, seat, holding, list(cmd.targets), cmd.choice)
+        used = using.use_or_hold(game, seat, holding, new)
         return (
-            f"已发动{skill.name}" + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "") + "。"
+            f"已发动{skill.name}"
+            + (f"：{'、'.join(game.label(t) for t in cmd.targets)}" if cmd.targets else "")
+            + ("。" if used else "，因[凝滞]延迟到下一天结算。")
         )
     replaced = any(a.seat == seat.no and a.skill == skill.name for a in st.acts)
     if replaced and skill_uses.swift_covers(game, seat, holding):  # [迅捷]: one more use, not a change

@@ -103,6 +103,8 @@ def make_sheriff(game: Context, seat: int, rule: str) -> None:
 def end_of(until: str, game: Context) -> None:
     """Statuses that last 'tonight' or 'today' end; marked attacks and tonight's swaps too."""
     st = game.st
+    if until == "night_end":
+        _tell_still_held(game)
     durations.end_at(game, until)
     if until == "night_end":
         game.st.damage = [d for d in game.st.damage if d.night > st.day]
@@ -114,6 +116,15 @@ def end_of(until: str, game: Context) -> None:
         st.watches.clear()
         st.steals.clear()
         st.stolen.clear()
+
+
+def _tell_still_held(game: Context) -> None:
+    """The statuses gained tonight whose holders are told as the night ends: those still held."""
+    st = game.st
+    for no, name in dict.fromkeys(st.told_at_night_end):
+        if st.seat(no).has_status(name):
+            game.tell(no, game.rs.statuses[name].told)
+    st.told_at_night_end = []
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

@@ -197,7 +197,9 @@ class Context:
             seat.skills[skill.name] = SkillState(skill.name, skill.uses)
         self.changed(target)
         self.log("status", f"{self.who(target)}获得状态[{name}]", rule)
-        if sdef.told and not quiet:
+        if sdef.told and not quiet and sdef.told_at_night_end and self.st.phase == phases.Phase.NIGHT:
+            self.st.told_at_night_end.append((target, name))
+        elif sdef.told and not quiet:
             self.tell(target, sdef.told)
         if sdef.forgets:
             self._forget(seat, name, sdef.forgets, rule)

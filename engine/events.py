@@ -32,6 +32,14 @@ class StatusEnded:
 
 
 @dataclass(frozen=True)
+class TagGained:
+    """A seat's current card gained a card tag: its holder's ``tag_gained`` triggers fire."""
+
+    seat: int
+    tag: str
+
+
+@dataclass(frozen=True)
 class SkillUsed:
     """A skill was used (its effects carried out): 吞警徽 ends the election."""
 

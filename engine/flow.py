@@ -58,7 +58,7 @@ from engine import (
     voting,
 )
 from engine.context import Context
-from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnded, TeamFormed
+from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnded, TagGained, TeamFormed
 from engine.phases import PHASES, Phase, SubPhase
 from engine.queue import (
     AfterOut,
@@ -216,6 +216,7 @@ def open_discussion(game: Context, planned: bool = False) -> None:
         return
     notices.publish(game, f"【第{st.day}天开门】关门时间：{game.deadline_text(st.deadline)}。")
     st.exiled_yesterday = []
+    using.resolve_held_by_day(game)  # [凝滞]: yesterday's held day skills
     acting.announce_step(game)
 
 
@@ -274,7 +275,7 @@ def _close(game: Context, _item: CloseStep) -> None:
     step = rs.steps(st.phase)[st.step]
     if st.phase == Phase.SETUP and step.name == rs.cards.order_step:
         cards.settle_order(game)
-    decided = acting.decided_acts(game, step)
+    decided = using.now_or_later(game, acting.decided_acts(game, step))
     items: list[object] = (
         [together.ResolveTogether(tuple(decided))] if step.simultaneous else [Resolve(a) for a in decided]
     )
@@ -402,6 +403,18 @@ def _status_ended(game: Context, event: StatusEnded) -> None:
     skill_uses.refresh(game, event.source, name, f"[{event.status}]消失")
 
 
+def _tag_gained(game: Context, event: TagGained) -> None:
+    seat = game.st.seat(event.seat)
+    for holding in cards.held(game, seat):
+        for trigger in holding.skill.triggers:
+            if trigger.on == "tag_gained" and event.tag in trigger.tags and not cards.spent(holding.state):
+                game.log(
+                    "trigger", f"{game.who(seat.no)}获得[{event.tag}]标签，{holding.skill.name}触发", holding.skill.name
+                )
+                todo = trigger.effects if trigger.effects is not None else holding.skill.effects
+                effects.run(effects.Ctx(game, actor=seat.no, skill=holding.skill, rule=holding.skill.name), todo)
+
+
 def _camp_lost(game: Context, event: CampLost) -> None:
     rule = f"{event.camp}判负"
     effects.run(effects.Ctx(game, actor=0, rule=rule), game.rs.victory.on_lose.get(event.camp, ()))
@@ -417,6 +430,7 @@ LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
     StatusEnded: _status_ended,
+    TagGained: _tag_gained,
     RoundsLost: _rounds_lost,
     CampLost: _camp_lost,
 }

@@ -22,6 +22,7 @@ from engine import (
     texts,
 )
 from engine.effect_ctx import Ctx, rule_of
+from engine.events import TagGained
 from engine.ruleset.model import Effect
 
 
@@ -245,6 +246,7 @@ def gain_tag(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             card.tag_days[name] = st.day
             ctx.game.changed(target)
             ctx.game.log("knife", f"{ctx.game.who(target)}获得[{name}]标签", rule_of(ctx, effect))
+            ctx.game.emit(TagGained(target, name))
     knife.update(ctx.game)
 
 

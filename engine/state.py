@@ -159,6 +159,17 @@ class Act:
     choice: str | None
     at: datetime
     order: int  # submission order in the game
+    settled: tuple[int, ...] | None = None  # [凝滞]: its [结算目标], fixed when it was held (engine/delays.py)
+
+
+@dataclass
+class Delayed:
+    """[凝滞]: an act held to resolve at the same step one day later (engine/delays.py)."""
+
+    day: int  # the day (or night) it resolves in
+    phase: str
+    step: str
+    act: Act
 
 
 @dataclass
@@ -306,6 +317,7 @@ class GameState:
     night_deaths: list[int] = field(default_factory=list)
     preliminary_outs: list[int] = field(default_factory=list)  # 初步出局名单 of a `previews` step
     dawn_statuses: list[tuple[str, int]] = field(default_factory=list)
+    told_at_night_end: list[tuple[int, str]] = field(default_factory=list)  # (seat, status) told if still held
     last_words_left: int = 0
     last_words_spent_day: int = 0  # the game day whose 开门 announced 遗言已耗尽 (0: not yet)
     surrenders: dict[str, Surrender] = field(default_factory=dict)  # camp → its open 投降
@@ -333,6 +345,8 @@ class GameState:
     last_counts: dict[int, float] = field(default_factory=dict)  # the last count: seat → votes
     exiled_today: list[int] = field(default_factory=list)  # seats voted out today (投票, 王权)
     red_cards: list[int] = field(default_factory=list)  # 红牌 given by day, waiting for the vote to resolve
+    delayed: list[Delayed] = field(default_factory=list)  # [凝滞]: acts held a day (engine/delays.py)
+    delayed_votes: list[tuple[int, Vote]] = field(default_factory=list)  # [凝滞]: (day counted, vote) held a day
     rounds_camp: str = ""  # 轮次决胜: the camp whose plan the bot plays out
     rounds_left: int = 0  # its nights left
     rounds_from: int = 0  # the first night of the plan

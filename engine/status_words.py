@@ -31,6 +31,7 @@ STATUS_KEYS = {
     "stacks": "true: each grant counts, a second one of the same giver too (独裁 可以叠加; 诡辩: 目标若出局，发动者的票数永久+1; 赌博 出人票加1票，此条可叠加); absent: a name's counted capabilities count once (相同名字的状态不会重复施加效果)",
     "todo": "not implemented yet: why (the check lists it)",
     "told": "what its holder is told (true: its name; false: nothing); absent: its name if it is 负面 (会得知被附加的效果), else nothing",
+    "told_at_night_end": "true: gained at night, its holder is told (`told`) only as the night ends, and only if it still holds it then (当晚获得并立刻消除[吹笛]状态时，不会通知目标获得[吹笛]状态)",
     "dawn_notice": "the dawn notice's heading listing its holders",
     "cancels": "meeting one of these on a seat, both end (救药 + 守护之盾 均失效)",
     "whole_seat": "true: it stays when its holder's current card goes out (others end with that card)",
@@ -133,6 +134,13 @@ CAPS = {
         "engine.voting",
     ),
     "no_guards": Cap("flag", "its holder's defences do not fire (邪祟灵光: 持有的[防御状态]不会触发)", "engine.guard"),
+    "delays": Cap(
+        "flag",
+        "the acts its holder uses, the [指定] acts chosen on it and the votes it casts or receives resolve one day "
+        "later, at the same step (an act keeps the [结算目标] it had) or in the next day's count (凝滞: "
+        "效果延迟到下一天的同一时刻结算…发动技能时，受到[指定]技能时，投票时，被投票时)",
+        "engine.delays",
+    ),
     "near_only": Cap(
         "flag",
         "its holder's [指定] skills may choose only itself and the two living seats beside it in the 电梯楼, "

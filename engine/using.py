@@ -4,12 +4,15 @@ A use is announced as ``events.SkillUsed``, for the rules that answer any use (�
 
 from __future__ import annotations
 
-from engine import cards, conditions, effects, phases, readings, skill_uses, targeting, use_triggers
+from engine import cards, conditions, delays, effects, phases, readings, skill_uses, targeting, use_triggers
 from engine.cards import Held
 from engine.context import Context
+from engine.errors import Refusal
 from engine.events import SkillUsed
 from engine.ruleset.model import Skill
 from engine.state import Act, Seat
+
+NOON = "正午"  # where a held day skill waits: the next day's 正午, as it opens
 
 
 def resolve(game: Context, act: Act) -> None:
@@ -22,11 +25,61 @@ def resolve(game: Context, act: Act) -> None:
     if not holding.skill.team and not seat.alive and not kept:
         game.log("skip", f"{game.who(seat.no)}已出局，{act.skill}不结算", act.skill)
         return
-    use(game, seat, holding, list(act.targets), act.choice)
+    use(game, seat, holding, list(act.targets), act.choice, act.settled)
 
 
-def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str | None) -> effects.Ctx:
-    """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections."""
+def now_or_later(game: Context, acts: list[Act]) -> list[Act]:
+    """The closing step's acts to resolve now: the acts held a day ago for it first, then its own
+    less those [凝滞] holds, which wait a day with the [结算目标] they reach now."""
+    st = game.st
+    out = delays.due(game)
+    for act in acts:
+        holding = cards.find(game, st.seat(act.seat), act.skill)
+        if holding is None or not delays.is_held(game, act, holding.skill):
+            out.append(act)
+            continue
+        delays.hold(game, act, settle(game, st.seat(act.seat), holding.skill, list(act.targets)))
+    return out
+
+
+def use_or_hold(game: Context, seat: Seat, holding: Held, act: Act) -> bool:
+    """A day skill sent: used at once, or held by [凝滞] for the next day's 正午 (False), with the
+    [结算目标] it reaches now; one such act of a skill a day."""
+    skill = holding.skill
+    if delays.waiting(game, seat.no, skill.name):
+        raise Refusal(f"你的<{skill.name}>已因[凝滞]延迟到下一天结算，今天不能再发动。")
+    if not delays.is_held(game, act, skill):
+        use(game, seat, holding, list(act.targets), act.choice)
+        return True
+    delays.hold(game, act, settle(game, seat, skill, list(act.targets)), NOON)
+    return False
+
+
+def resolve_held_by_day(game: Context) -> None:
+    """开门: the day skills held yesterday resolve, in the order they were held."""
+    for act in delays.due(game, NOON):
+        resolve(game, act)
+
+
+def settle(game: Context, seat: Seat, skill: Skill, chosen: list[int]) -> list[int]:
+    """[选择目标] → [结算目标]: 时间逆流, tonight's swaps, pulls, 反射, in that order."""
+    st = game.st
+    targets = targeting.turned_back(game, seat, skill, list(chosen))
+    targets = [st.redirects.get(t, t) for t in targets] if "指定" in skill.tags else targets
+    targets = targeting.pulled(game, seat, skill, targets)
+    return targeting.reflected(game, seat, skill, targets)
+
+
+def use(
+    game: Context,
+    seat: Seat,
+    holding: Held,
+    chosen: list[int],
+    choice: str | None,
+    settled: tuple[int, ...] | None = None,
+) -> effects.Ctx:
+    """Spend a use and carry out the effects: on the [结算目标], after tonight's redirections (or on
+    those an act held a day reached when it was held)."""
     st = game.st
     skill, state = holding.skill, holding.state
     skill_uses.spend_swift(game, holding)
@@ -38,10 +91,7 @@ def use(game: Context, seat: Seat, holding: Held, chosen: list[int], choice: str
     state.used_on = st.phase_key
     state.last_targets = tuple(chosen)
     state.ever_targets = tuple(dict.fromkeys((*state.ever_targets, *chosen)))
-    targets = targeting.turned_back(game, seat, skill, list(chosen))
-    targets = [st.redirects.get(t, t) for t in targets] if "指定" in skill.tags else targets
-    targets = targeting.pulled(game, seat, skill, targets)
-    targets = targeting.reflected(game, seat, skill, targets)
+    targets = settle(game, seat, skill, chosen) if settled is None else list(settled)
     if "指定" in skill.tags and chosen:
         st.chosen.append((skill.name, seat.no, tuple(chosen)))
     readings.note_act(game, skill, seat.no, chosen)

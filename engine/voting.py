@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from engine import caps, cards, change, conditions, duels, effects, noon_rounds, queue, texts
+from engine import caps, cards, change, conditions, delays, duels, effects, noon_rounds, queue, texts
 from engine import commands as c
 from engine.context import Context
 from engine.errors import Refusal
@@ -196,7 +196,7 @@ def tally(game: Context) -> None:
     election = (
         rs.sheriff is not None and not rs.sheriff.own_day and st.day == rs.sheriff.election_day and st.sheriff is None
     )
-    valid = _as_givers(game, valid)
+    valid = delays.counted_votes(game, _as_givers(game, valid))
     if election:
         _elect(game, valid)
     if st.day >= rs.vote.exile_from_day and _blocked(game):

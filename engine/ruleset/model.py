@@ -73,6 +73,7 @@ class Trigger:
     marked: str = ""  # other_out: or the out of a seat holding this status from the trigger's holder (悬赏)
     effects: tuple[Effect, ...] | None = None  # this trigger's own effects
     share: str = ""  # headcount: fires once the seats in are at most this share of those dealt (1/2)
+    tags: tuple[str, ...] = ()  # tag_gained: the card tags whose gain sets it off
 
 
 @dataclass(frozen=True)
@@ -317,6 +318,7 @@ class StatusDef:
     guards: Guard | None = None
     appears: Appearance | None = None  # how its holder is seen while it holds it (雪隐: 村民阵营)
     told: str = ""
+    told_at_night_end: bool = False  # gained at night, told as the night ends if still held (吹笛)
     dawn_notice: str = ""
     cancels: tuple[str, ...] = ()  # meeting one of these on a seat, both are removed (救药 + 守护之盾)
     whole_seat: bool = False  # stays when the current card goes out (技能效果只影响当前身份 otherwise)

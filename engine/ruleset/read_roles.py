@@ -326,6 +326,7 @@ def _triggers(node: Node, ctx: Context, what: str) -> tuple[m.Trigger, ...]:
                 marked=ctx.text(tnode, "marked"),
                 effects=read_effects(tnode, "effects", ctx, what) if "effects" in tnode else None,
                 share=_share(tnode, on, ctx),
+                tags=ctx.names(tnode, "tags"),
             )
         )
     return tuple(out)

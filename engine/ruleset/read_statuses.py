@@ -53,6 +53,7 @@ def statuses(doc: Node, ctx: Context) -> dict[str, m.StatusDef]:
             guards=_guard(node, name, ctx),
             appears=read_appears.appears(node, f"状态 {name}", ctx),
             told=_told(told, name, class_),
+            told_at_night_end=ctx.flag(node, "told_at_night_end"),
             dawn_notice=ctx.text(node, "dawn_notice"),
             cancels=ctx.names(node, "cancels"),
             whole_seat=ctx.flag(node, "whole_seat"),
