@@ -5,6 +5,7 @@ proof that the audit catches each kind of leak the bot once had."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -189,3 +190,31 @@ def test_kind_1_a_range_without_an_out_not_yet_announced(ruleset: str, roles: tu
     assert not game.st.seat(3).alive
     assert "3号" in range_text(game, game.st.seat(2), skill)
     assert _kinds(game, to_seat(2), reports.seat_view(game, 2)) == set()
+
+
+def test_a_range_of_seats_out_leaves_out_an_out_not_yet_announced() -> None:
+    """感知——选择范围：任意已出局角色: a seat out tonight is out only from 开门 — a range with it told
+    the 灵能 of the out."""
+    game = own_board(load_ruleset("genshin_165"), ("渊狼", "灵能", "白痴", "骑士", "猎人", "隐者"))
+    run_to(game, "night", 1)
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=3)).accepted
+    assert not game.st.seat(3).alive
+    assert "3号" not in range_text(game, game.st.seat(2), "感知")
+    assert _kinds(game, to_seat(2), reports.seat_view(game, 2)) == set()
+    run_to(game, "night", 2)
+    assert "3号" in range_text(game, game.st.seat(2), "感知")  # announced at 开门
+
+
+def test_a_sheriff_made_at_night_is_asked_to_appoint_from_the_seats_as_known() -> None:
+    """任命（新月扩展）: a 警长 made at night is asked at once; a range without tonight's outs told it
+    of them before 开门 (夜晚期间需要公示的内容全部在下一个白天开始时公布)."""
+    rs = wuyu_town()
+    roles = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "白痴")
+    start = c.Start(at=T0, seed=1, names=NAMES[:10], roles=tuple((r,) for r in roles))
+    game = Game.start(rs, replace(start, options=(("新月扩展", True),), moon=(("金牛座", "魔法水晶球"),)))
+    run_to(game, "night", 1)
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=7)).accepted
+    made = game.apply(c.Ruling(at=at(game), what="sheriff", seat=4))
+    asked = [m.text for m in made.messages if m.to == to_seat(4) and "任命" in m.text]
+    assert asked and "7号" in asked[0]
+    assert all(_kinds(game, to_seat(4), text) == set() for text in asked)
