@@ -59,10 +59,12 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
 
 
 def _present(game: Context, skill: Skill, seat: Seat) -> bool:
-    """In the range's reach: seats in, seats out (among_out), or both (with_out)."""
+    """In the range's reach: seats in, seats out (among_out: out as players know it — an out not
+    announced yet is still in), or both (with_out)."""
     if skill.with_out:
         return True
-    return not seat.alive if skill.among_out else cards.publicly_in(game, seat)
+    still_in = cards.publicly_in(game, seat)
+    return not still_in if skill.among_out else still_in
 
 
 # Why a personal tag leaves a seat out of the user's range, as a refusal says it.

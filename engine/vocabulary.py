@@ -438,6 +438,7 @@ INFORMATION_KEYS = {
     "as_set": "true: only the set, not which seat holds which (狼人可以知道所有狼人的秘密数字)",
     "causes": "(knows: causes) the causes of outs this audience is told",
     "text": "the post's sentence",
+    "skill": "(knows: range) the skill whose 选择范围 its holder is told (死灵咒: 告死者会知晓当晚和自己阵营不相同的出局角色名单)",
 }
 INFORMATION_FACTS = {
     "roles": "which card(s) a seat holds (身份)",
@@ -449,6 +450,7 @@ INFORMATION_FACTS = {
     "causes": "why a seat went out",
     "targets": "whom a seat chose at night",
     "statuses": "the statuses a seat holds",
+    "range": "(of: self, with skill) which seats are in that skill's 选择范围, as its post tells its holder (裁决: 圣裁者会立即得知该玩家马甲，下一晚可对其发动裁决)",
     "all": "everything",
 }
 INFORMATION_OF = ("all", "self", "members", "out", "revealed", "named")

@@ -379,13 +379,14 @@ class Notices:
 class Knows:
     """One rule of the information model: an audience knows these facts of these seats, from then."""
 
-    facts: tuple[str, ...]  # roles | camps | secrets | outs | causes | targets | all
+    facts: tuple[str, ...]  # roles | camps | secrets | outs | causes | targets | range | all
     of: str = "all"  # all | self | members | out | revealed | named | status | team
     status: str = ""  # of: {status: X} or {team: X}: its name
     since: str = "start"  # start | formed | announced | at_once | end
     as_set: bool = False
     causes: tuple[str, ...] = ()
     text: str = ""
+    skill: str = ""  # knows: range — the skill whose 选择范围 its holder is told (死灵咒's 名单)
 
 
 @dataclass

@@ -57,6 +57,9 @@ def _knows_list(node: Node, key: str, ctx: Context, what: str, rs: m.Ruleset) ->
                 ctx.err(entry, "of", f"{what} 的团队 {status} 未定义")
         elif of not in INFORMATION_OF:
             ctx.err(entry, "of", f"{what} 的 of 应为 {'、'.join(INFORMATION_OF)} 或 {{status: 状态}}")
+        skill = ctx.text(entry, "skill", "")
+        if ("range" in facts) != bool(skill) or (skill and rs.skill(skill) is None):
+            ctx.err(entry, "skill", f"{what} 的 knows: range 须配 skill: 技能名（得知其选择范围的技能）")
         since = ctx.text(entry, "from", "start")
         if since not in INFORMATION_FROM:
             ctx.err(entry, "from", f"{what} 的 from 应为 {'、'.join(INFORMATION_FROM)}")
@@ -68,6 +71,7 @@ def _knows_list(node: Node, key: str, ctx: Context, what: str, rs: m.Ruleset) ->
             ctx.flag(entry, "as_set"),
             ctx.names(entry, "causes"),
             ctx.text(entry, "text"),
+            skill,
         )
         out.append(knows)
     return tuple(out)

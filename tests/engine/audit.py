@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine import caps, cards, texts
+from engine import caps, cards, legal, texts
 from engine.game import Game
 from engine.messages import Audience, Message, To
 from engine.ruleset.model import Effect, Knows
@@ -52,6 +52,7 @@ class Knowledge:
         self.as_set: dict[int, str] = {}  # seat → the set it is known to be in (狼人's numbers)
         self.causes: set[str] = set()
         self.team_names: set[str] = set()  # the teams whose name (which kind of lover) it may read
+        self.ranges: set[str] = set()  # the skills whose 选择范围 the post tells their holder (死灵咒's 名单)
         for rules, team in self._rules():
             for rule in rules:
                 self._apply(rule, team)
@@ -72,6 +73,8 @@ class Knowledge:
         if rule.since == "end" and st.phase != "over":
             return
         facts = set(FACTS) if "all" in rule.facts else set(rule.facts)
+        if "range" in facts and self.me:
+            self.ranges.add(rule.skill)
         if rule.of == "all":
             seats = st.seats
         elif rule.of == "self":
@@ -143,6 +146,7 @@ class Knowledge:
             ),
             me is not None and seat.no in me.roster,  # 巫女: 持有名单的角色会即时得知名单内角色的变化情况
             me is not None and caps.has(self.game, me, "near_only") and self._beside(me, seat),  # 暴风雪 (公示)
+            *(self._told_range(me, seat) if me is not None else ()),
         )
         if rs.addressing == "secret_number" and not self.knows(seat, "secrets"):
             # a list of numbers: what is known of a seat whose number is unknown tells no number apart
@@ -171,6 +175,19 @@ class Knowledge:
             public_statuses,
             any(c.revealed for c in seat.cards),
             self._cards_out(seat),
+        )
+
+    def _told_range(self, me: Seat, seat: Seat) -> tuple[bool, ...]:
+        """What its own skills' ranges tell it of the seat: a range the post tells its holder
+        (``knows: range``), and one of seat numbers alone (跨越千里: 距离你电梯楼最远的角色, every seat
+        counted)."""
+        held = [h.skill for h in cards.held(self.game, me)]
+        told = [s for s in held if s.name in self.ranges]
+        opposite = any(s.range and s.range.get("farthest") for s in held)
+        n, gap = len(self.game.st.seats), abs(seat.no - me.no)
+        return (
+            *(seat in legal.legal_targets(self.game, me, s) for s in told),
+            opposite and min(gap, n - gap) == n // 2,
         )
 
     def _beside(self, me: Seat, seat: Seat) -> bool:
@@ -258,8 +275,13 @@ def _declared(game: Game, line: str) -> bool:
     return any(re.fullmatch(pattern, line, re.S) for pattern in (*_announcements(game.rs), *_TOLD_BY_KEY))
 
 
-# the 通知 an engine key makes by the post's rule: 名单 (巫女: 持有名单的角色会即时得知名单内角色的变化情况)
-_TOLD_BY_KEY = (r"[^。\n]+出局，移出名单。当前名单：[^。\n]*。",)
+# the 通知 an engine key makes by the post's rule: 名单 (巫女: 持有名单的角色会即时得知名单内角色的变化情况);
+# a 新月事件's ``reveals`` (文明的狼人: 狼群内角色每晚可以得知因<杀人>、<冲锋>、<捕猎>出局的角色的具体身份，
+# 白狼/雪狼每晚可以得知因<撕咬>出局的角色的具体身份)
+_TOLD_BY_KEY = (
+    r"[^。\n]+出局，移出名单。当前名单：[^。\n]*。",
+    r"新月事件[^：\n]+：[^。\n]+因<[^>\n]+>出局，其具体身份为[^。\n]+。",
+)
 
 
 _ANNOUNCEMENTS: dict[str, list[str]] = {}

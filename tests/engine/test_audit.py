@@ -5,7 +5,9 @@ proof that the audit catches each kind of leak the bot once had."""
 from __future__ import annotations
 
 import random
-from functools import cache
+from collections.abc import Callable
+from dataclasses import replace
+from functools import cache, partial
 
 import pytest
 
@@ -21,9 +23,8 @@ from tests.engine import test_dual_properties, test_properties, test_wuyu_town
 from tests.engine.audit import leaks, recipient_leaks
 from tests.engine.audited_play import Audited, audited_game
 from tests.engine.builders import NAMES, T0, at, dual_identity, new_game, own_board, run_to, run_to_step, secret_number
-
-GAMES = 200  # per ruleset, in chunks
-CHUNK = 50
+from tests.engine.random_play import garbage
+from tests.engine.written_boards import board, written
 
 
 @cache
@@ -49,29 +50,62 @@ def _dual_identity_game(seed: int) -> Audited:
     return audited_game(rs, first, test_dual_properties.garbage, 0.1, 500)
 
 
-def _wuyu_town_game(seed: int) -> Audited:
+def _wuyu_town_game(seed: int, moon: bool = False) -> Audited:
+    """A board the rules allow; with ``moon``, the 新月扩展 on, its written events dealt to signs at random."""
     rs, rng = wuyu_town(), random.Random(seed)
-    while True:  # a board the rules allow
+    written = [name for name, event in rs.moon.events.items() if not event.todo] if rs.moon else []
+    while True:
         board = ["狼人", "狼人", "预言家", "女巫", "守卫", *rng.sample(test_wuyu_town.POOL, 10), "村民", "村民", "村民"]
         names = test_wuyu_town.NAMES[: len(board) - (2 if "盗贼" in board else 0)]
         options = (("轮次决胜", True),) if seed % 3 == 0 else ()
         first = c.Start(at=T0, seed=seed, names=names, board=tuple(board), options=options)
+        if moon and rs.moon:
+            config = tuple(zip(rs.moon.signs, rng.sample(written, len(written)), strict=False))
+            first = replace(first, options=(("新月扩展", True),), moon=config)
         if check_start(rs, first) is None:
             return audited_game(rs, first, test_wuyu_town.garbage, 0.1, 2500)
 
 
-GAMES_OF = {"secret_number": _secret_number_game, "dual_identity": _dual_identity_game, "wuyu_town": _wuyu_town_game}
+def _m216_game(seed: int) -> Audited:
+    """A board the 导演 draws, for the fewest players the draw allows."""
+    rs = load_ruleset("m216_mask")
+    for players in range(rs.draw.players[0], rs.draw.players[1] + 1):
+        first = c.Start(at=T0, seed=seed, names=tuple(f"角色{i}" for i in range(1, players + 1)), draw=True)
+        if check_start(rs, first) is None:
+            return audited_game(rs, first, garbage, 0.1, 1500)
+    raise AssertionError(f"seed {seed}: no board drawn")
 
 
-@pytest.mark.parametrize("chunk", range(GAMES // CHUNK))
-@pytest.mark.parametrize("ruleset", sorted(GAMES_OF))
+def _genshin_165_game(seed: int) -> Audited:
+    """A 导演's board of the written roles (自定板子)."""
+    rs = load_ruleset("genshin_165")
+    roles = board(written(rs), seed)
+    names = tuple(f"角色{i}" for i in range(1, len(roles) + 1))
+    first = c.Start(at=T0, seed=seed, names=names, board=roles, options=(("自定板子", True),))
+    return audited_game(rs, first, garbage, 0.1, 1500)
+
+
+# ruleset → its games and how many are played in each chunk: the big posts' games are long
+GAMES_OF: dict[str, tuple[Callable[[int], Audited], int]] = {
+    "secret_number": (_secret_number_game, 50),
+    "dual_identity": (_dual_identity_game, 50),
+    "wuyu_town": (_wuyu_town_game, 50),
+    "wuyu_town_moon": (partial(_wuyu_town_game, moon=True), 10),
+    "m216_mask": (_m216_game, 4),
+    "genshin_165": (_genshin_165_game, 4),
+}
+CHUNKS = {"secret_number": 4, "dual_identity": 4, "wuyu_town": 4}  # 200 games each; the others 2 chunks
+
+
+@pytest.mark.parametrize(("ruleset", "chunk"), [(r, k) for r in sorted(GAMES_OF) for k in range(CHUNKS.get(r, 2))])
 def test_no_message_of_a_random_game_tells_its_audience_more_than_it_may_know(ruleset: str, chunk: int) -> None:
+    play, size = GAMES_OF[ruleset]
     messages = 0
-    for seed in range(chunk * CHUNK, (chunk + 1) * CHUNK):
-        run = GAMES_OF[ruleset](seed)
+    for seed in range(chunk * size, (chunk + 1) * size):
+        run = play(seed)
         assert not run.found, f"seed {seed}: " + "\n".join(f"{cause}\n{leak}" for cause, leak in run.found[:5])
         messages += run.messages
-    assert messages > CHUNK * 20  # the games were played, not cut short
+    assert messages > size * 20  # the games were played, not cut short
 
 
 # ---------------------------------------------------------------- the audit catches each kind
@@ -189,3 +223,31 @@ def test_kind_1_a_range_without_an_out_not_yet_announced(ruleset: str, roles: tu
     assert not game.st.seat(3).alive
     assert "3号" in range_text(game, game.st.seat(2), skill)
     assert _kinds(game, to_seat(2), reports.seat_view(game, 2)) == set()
+
+
+def test_a_range_of_seats_out_leaves_out_an_out_not_yet_announced() -> None:
+    """感知——选择范围：任意已出局角色: a seat out tonight is out only from 开门 — a range with it told
+    the 灵能 of the out."""
+    game = own_board(load_ruleset("genshin_165"), ("渊狼", "灵能", "白痴", "骑士", "猎人", "隐者"))
+    run_to(game, "night", 1)
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=3)).accepted
+    assert not game.st.seat(3).alive
+    assert "3号" not in range_text(game, game.st.seat(2), "感知")
+    assert _kinds(game, to_seat(2), reports.seat_view(game, 2)) == set()
+    run_to(game, "night", 2)
+    assert "3号" in range_text(game, game.st.seat(2), "感知")  # announced at 开门
+
+
+def test_a_sheriff_made_at_night_is_asked_to_appoint_from_the_seats_as_known() -> None:
+    """任命（新月扩展）: a 警长 made at night is asked at once; a range without tonight's outs told it
+    of them before 开门 (夜晚期间需要公示的内容全部在下一个白天开始时公布)."""
+    rs = wuyu_town()
+    roles = ("狼人", "狼人", "预言家", "女巫", "守卫", "猎人", "村民", "村民", "长老", "白痴")
+    start = c.Start(at=T0, seed=1, names=NAMES[:10], roles=tuple((r,) for r in roles))
+    game = Game.start(rs, replace(start, options=(("新月扩展", True),), moon=(("金牛座", "魔法水晶球"),)))
+    run_to(game, "night", 1)
+    assert game.apply(c.Ruling(at=at(game), what="kill", seat=7)).accepted
+    made = game.apply(c.Ruling(at=at(game), what="sheriff", seat=4))
+    asked = [m.text for m in made.messages if m.to == to_seat(4) and "任命" in m.text]
+    assert asked and "7号" in asked[0]
+    assert all(_kinds(game, to_seat(4), text) == set() for text in asked)
