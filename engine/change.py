@@ -98,6 +98,7 @@ def end_of(until: str, game: Context) -> None:
         st.watches.clear()
         st.steals.clear()
         st.stolen.clear()
+        st.seized.clear()
 
 
 def lose_camp(game: Context, camp: str, reason: str) -> None:

@@ -22,6 +22,7 @@ from engine import (
 )
 from engine.effect_ctx import Ctx, rule_of
 from engine.ruleset.model import Effect
+from engine.state import loan_key
 
 
 def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -69,6 +70,12 @@ def steal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
         stealing.steal(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
 
 
+def declare(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """堕落: the acting seat declares the 身份<技能> its choice names for the coming night."""
+    if ctx.actor and ctx.choice:
+        stealing.declare(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+
+
 def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     """昭示: the subjects' current cards are turned face up ([翻牌]), or face down again with
     ``false`` (重新盖伏); a post that shows it says so with ``announce``."""
@@ -88,6 +95,19 @@ def take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if ctx.targets:
         for target in subjects:
             kits.take_from(ctx.game, target, ctx.targets[0], rule_of(ctx, effect))
+
+
+def seize_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """夺魂: the acting seat takes each subject's kit, fresh, held while it holds the status ``while``."""
+    status = str(effect.arg["while"])
+    seat = ctx.game.st.seat(ctx.actor) if ctx.actor else None
+    lasting = [s for s in seat.statuses if s.name == status] if seat else []
+    if seat is None or not lasting:
+        return
+    held = seat.loans.setdefault(loan_key(lasting[-1]), [])
+    for giver in subjects:
+        gained = kits.take_from(ctx.game, seat.no, giver, rule_of(ctx, effect))
+        held.extend(n for n in gained if n not in held)
 
 
 def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
