@@ -263,6 +263,8 @@ def _syntax(game: Context, seat: Seat, skill: Skill) -> str:
             options = "/".join(skill.choices[: skill.extras or 1])
             return f"「{skill.name} {aimed}{options}」（选{'、'.join(skill.look_if)}时在前面写 表面阵营/表面身份/表面带刀/）"
         return f"「{skill.name} {aimed}表面阵营/表面身份/表面带刀」"
+    if skill.choice_of == "role_skill":  # 堕落: 宣言一个技能，且宣言使用者初始身份
+        return f"「{skill.name} 身份<技能>」（例如「{skill.name} 预言家<预言>」）"
     if skill.message:  # 报信; 情书 names its 目标 first
         aimed = "目标 " if skill.needs_targets else ""
         return f"「{skill.name} {aimed}内容」（{skill.message}字以内）"

@@ -116,6 +116,7 @@ def end_of(until: str, game: Context) -> None:
         st.watches.clear()
         st.steals.clear()
         st.stolen.clear()
+        st.seized.clear()
 
 
 def _tell_still_held(game: Context) -> None:

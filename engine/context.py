@@ -26,7 +26,7 @@ from engine.phases import PHASES
 from engine.ruleset.model import Ruleset, Skill
 from engine.ruleset.status_parts import Again
 from engine.ruleset.steps import first_to_come
-from engine.state import Damage, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until
+from engine.state import Damage, GameState, LogEntry, Seat, SkillState, StatusInstance, lasting_until, loan_key
 
 
 class Context:
@@ -82,6 +82,11 @@ class Context:
         if thief:  # 偷盗: 若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈
             self.say(messages.seat(thief), f"〔偷盗：{self.label(seat)}的{rule}〕{text}", "feedback")
             self.log("feedback", f"反馈给{self.who(thief)}（偷盗{self.who(seat)}）：{text}", rule)
+            return
+        declarer = next((d for d, no, skill in self.st.seized if no == seat and skill == rule), 0)
+        if declarer:  # 堕落: 若该技能有反馈，由蛊惑师获得反馈而非技能发动者获得
+            self.say(messages.seat(declarer), f"〔堕落：<{rule}>〕{text}", "feedback")
+            self.log("feedback", f"反馈给{self.who(declarer)}（堕落{self.who(seat)}）：{text}", rule)
             return
         self.tell(seat, text, "feedback")
         for ghost in self.haunted_by(seat, rule):  # 阴魂不散: 幽魂知晓行动情况以及反馈
@@ -248,7 +253,21 @@ class Context:
         for status in removed:
             if status.source and self.rs.statuses[status.name].refreshes:
                 self.emit(StatusEnded(status.name, status.source))
+        for key in dict.fromkeys(loan_key(s) for s in removed if loan_key(s) in seat.loans):
+            if not any(loan_key(s) == key for s in seat.statuses):
+                self._end_loan(seat, key)
         return removed
+
+    def _end_loan(self, seat: Seat, key: str) -> None:
+        """The skills held while a status lasted end with it (夺魂: 全效果持续至下一个正午开始)."""
+        names = [n for n in seat.loans.pop(key) if n in seat.card.skills]
+        for name in names:
+            del seat.card.skills[name]
+            self.remove_statuses(seat, lasting_until(f"skill:{name}"))
+        if names:
+            self.changed(seat.no)
+            self.log("skill", f"{self.who(seat.no)}获得的技能结束：{'、'.join(names)}", key.split("@")[0])
+            self.tell(seat.no, f"你获得的技能已结束：{'、'.join(f'<{n}>' for n in names)}。")
 
     def set_camp(self, target: int, camp: str, rule: str) -> None:
         seat = self.st.seat(target)

@@ -40,6 +40,8 @@
     add_uses / refresh_skill / boost   a skill's count, 刷新至初始, [迅捷N] (engine/skill_uses.py)
     reveal: true | false            the subjects' current cards are turned face up (昭示) / down (重新盖伏)
     take_kit: true | {from, among, tags}   the subjects take the first target's (or a drawn seat's) kit, fresh
+    seize_kit: {while}              the actor takes each subject's kit, fresh, while it holds that status
+    declare: true                   堕落: the actor re-aims tonight's use of the 身份<技能> its choice names
     revive: true                    the subjects, out, are back in the game (复活, 重定时间)
     control: true                   the actor 操纵夺舍 the subjects tonight (engine/control.py)
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
@@ -117,6 +119,7 @@ ONCE_VERBS = {
     "learn",
     "ban_skill",
     "feedback_acts",
+    "declare",
 }
 
 
@@ -566,6 +569,8 @@ VERBS = {
     "roster_move": kit_verbs.roster_move,
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
+    "seize_kit": kit_verbs.seize_kit,
+    "declare": kit_verbs.declare,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,
     "gather_legacy": kit_verbs.gather_legacy,

@@ -24,6 +24,7 @@ from engine import (
 from engine.effect_ctx import Ctx, rule_of
 from engine.events import TagGained
 from engine.ruleset.model import Effect
+from engine.state import loan_key
 
 
 def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
@@ -69,6 +70,12 @@ def watch(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 def steal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
     if ctx.actor:
         stealing.steal(ctx.game, ctx.actor, subjects, rule_of(ctx, effect))
+
+
+def declare(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """堕落: the acting seat declares the 身份<技能> its choice names for the coming night."""
+    if ctx.actor and ctx.choice:
+        stealing.declare(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
 
 
 def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
@@ -122,6 +129,19 @@ def _givers(ctx: Ctx, arg: dict[str, object], takers: list[int]) -> list[int]:
     pool = [s.no for s in conditions.select(ctx.game.st, among if isinstance(among, dict) else None, ctx.actor)]
     pool = [no for no in pool if no not in takers]
     return [ctx.game.rng().choice(pool)] if pool else []
+
+
+def seize_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """夺魂: the acting seat takes each subject's kit, fresh, held while it holds the status ``while``."""
+    status = str(effect.arg["while"])
+    seat = ctx.game.st.seat(ctx.actor) if ctx.actor else None
+    lasting = [s for s in seat.statuses if s.name == status] if seat else []
+    if seat is None or not lasting:
+        return
+    held = seat.loans.setdefault(loan_key(lasting[-1]), [])
+    for giver in subjects:
+        gained = kits.take_from(ctx.game, seat.no, giver, rule_of(ctx, effect))
+        held.extend(n for n in gained if n not in held)
 
 
 def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

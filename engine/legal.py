@@ -16,6 +16,7 @@ from engine import (
     legacy,
     moon_events,
     skill_uses,
+    stealing,
     targeting,
     texts,
     timeline,
@@ -264,7 +265,7 @@ def choice_words(game: Context, seat: Seat, skill: Skill) -> tuple[str, ...]:
     if skill.choice_of == "role":  # 猜测一个身份; 询问村民阵营的身份牌
         camp = skill.choice_camp
         return tuple(name for name, role in game.rs.roles.items() if role.dealt and (not camp or role.camp == camp))
-    if skill.choice_of == "disguise":  # free: 表面阵营/表面身份/表面带刀 (check_choice)
+    if skill.choice_of in {"disguise", "role_skill"}:  # free: 表面阵营/表面身份/表面带刀, 身份<技能> (check_choice)
         return ()
     if skill.choice_of == "sign":  # 决策: 十二星座中的一个星座
         return moon_events.open_signs(game)
@@ -337,6 +338,11 @@ def check_choice(game: Context, seat: Seat, skill: Skill, choice: str | None) ->
         return
     if skill.message:
         _check_message(skill, choice or "")
+        return
+    if skill.choice_of == "role_skill":  # 堕落: 宣言一个技能，且宣言使用者初始身份
+        why = stealing.declaration_problem(game, seat, skill, choice or "")
+        if why:
+            raise Refusal(why)
         return
     if skill.choice_hook:
         why = game.rs.hooks[skill.choice_hook](game, seat, choice or "")

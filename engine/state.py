@@ -81,6 +81,11 @@ def lasting_until(mark: str, source: int | None = None) -> Callable[[StatusInsta
     return lambda s: s.until == mark and (source is None or s.source == source)
 
 
+def loan_key(status: StatusInstance) -> str:
+    """The key of the skills held while this status instance lasts (``Seat.loans``): its name and grant."""
+    return f"{status.name}@{status.granted_on}"
+
+
 @dataclass
 class Shelter:
     """巫蛊之术 tonight: the holder's 名单 members but the target are spared their outs, re-dealt to it."""
@@ -135,6 +140,7 @@ class Seat:
     face_of: int = 0  # 学习 of a 变脸者: the seat whose card on top it follows (技能随着变脸者选择的置顶而变)
     face_of_role: str = ""  # the role of that card whose 学习表 kit it holds now ("": none)
     face_of_skills: list[str] = field(default_factory=list)  # the skills that kit gave it
+    loans: dict[str, list[str]] = field(default_factory=dict)  # 夺魂: ``loan_key`` → the skills held while it lasts
     roster: list[int] = field(default_factory=list)  # 名单 (巫女): seat numbers, in 电梯楼 order
 
     @property
@@ -386,6 +392,8 @@ class GameState:
     watches: list[tuple[int, int, str]] = field(default_factory=list)  # 附体 tonight: (watcher, seat watched, rule)
     steals: list[tuple[int, int]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat held)
     stolen: list[tuple[int, int, str]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat, skill it sent)
+    declared: list[tuple[int, int, str, str]] = field(default_factory=list)  # 堕落: (declarer, night, role, skill)
+    seized: list[tuple[int, int, str]] = field(default_factory=list)  # 堕落 tonight: (declarer, seat, skill it sent)
     # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order

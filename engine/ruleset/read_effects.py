@@ -261,6 +261,12 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
         ctx.err(enode, verb, "take_legacy 只可为 choice（发动时选择的技能池技能）")
     elif verb == "gather_legacy":
         ctx.keys(ctx.mapping(arg, enode, verb, verb) or Node(), {"kill"}, verb)
+    elif verb == "seize_kit":
+        node = ctx.mapping(arg, enode, verb, verb)
+        if node is not None:
+            ctx.keys(node, {"while"}, verb)
+            if not node.get("while"):
+                ctx.err(node, "while", "seize_kit 需要 while：技能持续期间发动者持有的状态名")
 
 
 def _roll(arg: Any, enode: Node, ctx: Context) -> None:

@@ -201,11 +201,13 @@ def read_skill(role: str, name: str, body: Any, parent: Node | None, ctx: Contex
         "role",
         "disguise",
         "sign",
+        "role_skill",
     }:
         ctx.err(
             node,
             "choice_of",
-            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、legacy、role、disguise 或 sign",
+            "choice_of 应为 skill、night_skill、spare、own、own_counted、faces、aimed、legacy、role、disguise、sign"
+            " 或 role_skill",
         )
     choice_camp = ctx.text(node, "choice_camp")
     if choice_camp and choice_of != "role":
