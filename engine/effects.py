@@ -557,6 +557,7 @@ VERBS = {
     "roster_move": kit_verbs.roster_move,
     "roster_shelter": kit_verbs.roster_shelter,
     "take_kit": kit_verbs.take_kit,
+    "ask": kit_verbs.ask,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,
     "gather_legacy": kit_verbs.gather_legacy,
