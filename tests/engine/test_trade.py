@@ -61,15 +61,15 @@ def test_ask_waits_for_the_answer_and_a_pass_takes_the_default() -> None:
 
 
 def test_given_by_actor_and_gave_actor_read_the_status_giver(tmp_path: Path) -> None:
-    st = played(tmp_path, REFUSED).st
-    offered = {"given_by_actor": ["交易对象"]}
-    assert conditions.holds(offered, st.seat(7), 1, st)
-    assert not conditions.holds(offered, st.seat(7), 2, st)
-    assert not conditions.holds(offered, st.seat(6), 1, st)
-    gave = {"gave_actor": ["交易对象"]}
-    assert conditions.holds(gave, st.seat(1), 7, st)
-    assert not conditions.holds(gave, st.seat(2), 7, st)
-    assert not conditions.holds(gave, st.seat(1), 6, st)
+    st = played(tmp_path, REFUSED).st  # 甲 holds [交易隐身] given by 庚 (7), who refused
+    given = {"given_by_actor": ["交易隐身"]}
+    assert conditions.holds(given, st.seat(1), 7, st)
+    assert not conditions.holds(given, st.seat(1), 2, st)
+    assert not conditions.holds(given, st.seat(6), 7, st)
+    gave = {"gave_actor": ["交易隐身"]}
+    assert conditions.holds(gave, st.seat(7), 1, st)
+    assert not conditions.holds(gave, st.seat(2), 1, st)
+    assert not conditions.holds(gave, st.seat(7), 6, st)
 
 
 def test_immune_to_giver_shuns_only_the_giver(tmp_path: Path) -> None:
