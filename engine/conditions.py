@@ -90,6 +90,16 @@ def _status(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(x.name in values for x in s.statuses)
 
 
+def _given_by_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    """Holds one of these statuses, given by the acting seat (暴利: 当前交易对象)."""
+    return any(x.name in values and x.source == a for x in s.statuses)
+
+
+def _gave_actor(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
+    """Gave the acting seat one of these statuses (交易: the 富商 whose offer it answers)."""
+    return a > 0 and any(x.name in values and x.source == s.no for x in st.seat(a).statuses)
+
+
 def _team(values: frozenset[str], s: Seat, a: int, st: GameState) -> bool:
     return any(t in values for t in s.teams)
 
@@ -363,6 +373,8 @@ _SETS = {
     "role": _role,
     "hand": _hand,
     "status": _status,
+    "given_by_actor": _given_by_actor,
+    "gave_actor": _gave_actor,
     "team": _team,
     "joined": _joined,
     "dealt": _dealt,
@@ -463,6 +475,8 @@ ACTOR_KEYS = {
     "chose_actor",
     "first_attacker",
     "first_toucher",
+    "given_by_actor",
+    "gave_actor",
 }  # keys that read who acts
 
 

@@ -571,6 +571,7 @@ VERBS = {
     "take_kit": kit_verbs.take_kit,
     "seize_kit": kit_verbs.seize_kit,
     "declare": kit_verbs.declare,
+    "ask": kit_verbs.ask,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,
     "gather_legacy": kit_verbs.gather_legacy,

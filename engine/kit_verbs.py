@@ -1,6 +1,6 @@
 """The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
 taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
-(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a 名单, and a skill's count (次数,
+(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a seat asked at once (交易), a 名单, and a skill's count (次数,
 刷新至初始, [迅捷]), and a card tag gained or lost ([接刀]). engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engine import (
     knife,
     learning,
     legacy,
+    queue,
     rosters,
     skill_uses,
     stealing,
@@ -90,6 +91,14 @@ def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
             ctx.game.log(
                 "reveal", f"{ctx.game.who(target)}的身份牌{'被翻开' if up else '重新盖伏'}", rule_of(ctx, effect)
             )
+
+
+def ask(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
+    """The subjects holding the skill are asked at once to use it, in order; the resolution waits."""
+    name = str(effect.arg)
+    st = ctx.game.st
+    asked = [no for no in subjects if st.seat(no).alive and cards.find(ctx.game, st.seat(no), name)]
+    queue.push_front(ctx.game, [queue.Ask(no, name, "skill") for no in asked])
 
 
 def take_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

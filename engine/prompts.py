@@ -179,6 +179,8 @@ def decline(game: Context, seat: Seat) -> str:
     st.prompt = None
     if prompt.kind == "skill" and held is not None and held.skill.at_random:
         return f"已随机选择：{_at_random(game, seat, held)}。"
+    if prompt.kind == "skill" and held is not None and held.skill.default is not None:
+        return f"已按默认选择：{_by_default(game, seat, held)}。"
     game.log("pass", f"{game.who(seat.no)}放弃{prompt.skill}", prompt.skill)
     if prompt.kind == "sheriff":
         st.sheriff = None
@@ -216,10 +218,22 @@ def timeout(game: Context) -> None:
         game.tell(seat.no, f"你未在时限内发动{prompt.skill}，已随机选择：{made}。")
         game.flag_silence(seat.no, prompt.skill)
         return
+    if prompt.kind == "skill" and held is not None and held.skill.default is not None:
+        made = _by_default(game, seat, held)
+        game.tell(seat.no, f"你未在时限内决定{prompt.skill}，按默认选择：{made}。")
+        return
     game.log("timeout", f"{game.who(seat.no)}未在时限内决定{prompt.skill}，视为放弃", prompt.skill)
     game.tell(seat.no, f"你未在时限内决定{prompt.skill}，视为放弃。")
     if prompt.kind == "exiling":
         _continue_exile(game, prompt, cancelled=False)
+
+
+def _by_default(game: Context, seat: Seat, held: Held) -> str:
+    """A reaction passed or left unanswered is made with its ``default`` (交易: 不回应视为拒绝)."""
+    choice = str(held.skill.default)
+    game.log("timeout", f"{game.who(seat.no)}未决定{held.skill.name}，按默认：{choice}", held.skill.name)
+    using.use(game, seat, held, [], choice)
+    return choice
 
 
 def _at_random(game: Context, seat: Seat, held: Held) -> str:

@@ -83,6 +83,12 @@ CAPS = {
         "engine.legal",
     ),
     "immune": Cap("flag", "no skill has any effect on its holder (the act is spent)", "engine.targeting"),
+    "immune_to_giver": Cap(
+        "flag",
+        "no [指定] skill of its giver has any effect on its holder (the act is spent); a [团队] skill's source is one of"
+        " its team's living members drawn from the game's seed (富商: 仅针对该角色的[隐身]…[杀人]则需要随机判定到技能来源为该角色才会无效)",
+        "engine.targeting",
+    ),
     "void_acts": Cap(
         "flag",
         "its holder's non-[强制] skills have no effect on others (still spent); a [团队] skill of its team too",

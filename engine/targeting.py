@@ -52,12 +52,12 @@ def void_reason(game: Context, seat: Seat, skill: Skill, chosen: list[int]) -> s
     return ""
 
 
-def reached(game: Context, targets: list[int]) -> list[int]:
+def reached(game: Context, targets: list[int], user: Seat, skill: Skill) -> list[int]:
     """The seats an act on these targets affects, in order (immune ones out, followers in)."""
     st = game.st
     out: list[int] = []
     for target in targets:
-        if not caps.has(game, st.seat(target), "immune"):
+        if not caps.has(game, st.seat(target), "immune") and not _shuns(game, st.seat(target), user, skill):
             out.append(target)
         for other in st.seats if game.rs.uses_status_flag("follows_source") else ():
             follows = [
@@ -66,6 +66,19 @@ def reached(game: Context, targets: list[int]) -> list[int]:
             if follows and other.no not in out and other.no != target:
                 out.append(other.no)
     return list(dict.fromkeys(out))
+
+
+def _shuns(game: Context, target: Seat, user: Seat, skill: Skill) -> bool:
+    """``immune_to_giver``: the target holds such a status from this act's source (富商's [隐身] for one
+    seat); a [团队] skill's source is drawn among its team's living members (随机判定技能来源)."""
+    if "指定" not in skill.tags or not caps.has(game, target, "immune_to_giver"):
+        return False
+    givers = caps.givers(game, target, "immune_to_giver")
+    source = user.no
+    if skill.team:
+        members = [s.no for s in game.st.seats if s.alive and skill.team.team in s.teams]
+        source = game.rng().choice(members) if members else user.no
+    return source in givers
 
 
 def pull(game: Context, puller: int, center: int, within: int, users: dict[str, object], rule: str) -> None:

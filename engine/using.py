@@ -113,7 +113,7 @@ def use(
         effects.run(ctx, tuple(e for e in skill.effects if e.to == "self"))
         return ctx
     head = st.work[0] if st.work else None
-    ctx.targets = targeting.reached(game, targets)
+    ctx.targets = targeting.reached(game, targets, seat, skill)
     if ctx.targets != targets:
         game.log("reach", f"{skill.name}的结算目标：{'、'.join(game.who(t) for t in ctx.targets) or '无'}", skill.name)
     effects.run(ctx, skill.effects)

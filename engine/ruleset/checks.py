@@ -315,6 +315,8 @@ def _check_effect(
         for name in arg.values() if isinstance(arg, dict) else [arg]:
             if rs.skill(str(name)) is None:
                 _problem(ctx, rs, f"grant_skill 的技能 {name!r} 未定义", effect.where)
+    elif effect.verb == "ask" and rs.skill(str(arg)) is None:
+        _problem(ctx, rs, f"ask 的技能 {arg!r} 未定义", effect.where)
     elif effect.verb == "become" and arg not in {"choice", "target"} and arg not in rs.roles:
         _problem(ctx, rs, f"become 的身份 {arg!r} 未定义（或写 choice、target）", effect.where)
     elif effect.verb == "notify_team" and isinstance(arg, dict) and arg.get("team") not in rs.teams:
