@@ -69,17 +69,24 @@ def take_from(game: Context, taker: int, giver: int, rule: str) -> list[str]:
     whether to use it (在获取技能的那个时段需要立刻决定是否发动[开局]类技能): it is asked now."""
     role = kit_role(game.st.seat(giver))
     gained = take_kit(game, taker, role, rule)
-    opening = _take_opening(game, taker, role)
+    opening = _take_opening(game, taker, role, rule)
     skills = "、".join(f"<{n}>" for n in gained + opening) or "无"
     game.tell(taker, f"你因<{rule}>获得{game.label(giver)}的身份技能（初始状态）：{skills}。")
-    if opening:
-        game.tell(taker, f"{'、'.join(f'<{n}>' for n in opening)}为[开局]技能：你需要立刻决定是否发动。")
+    asked = [n for n in opening if not _answers_gain(game, taker, n)]
+    if asked:
+        game.tell(taker, f"{'、'.join(f'<{n}>' for n in asked)}为[开局]技能：你需要立刻决定是否发动。")
         card = game.st.seat(taker).card.id
-        queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in opening])
+        queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in asked])
     return gained + opening
 
 
-def _take_opening(game: Context, taker: int, role: str) -> list[str]:
+def _answers_gain(game: Context, taker: int, name: str) -> bool:
+    """A skill whose ``gained`` trigger answers its gain itself (鬼魂新娘<冥婚>), not asked as [开局]."""
+    holding = cards.find(game, game.st.seat(taker), name)
+    return holding is not None and any(t.on == "gained" for t in holding.skill.triggers)
+
+
+def _take_opening(game: Context, taker: int, role: str, rule: str) -> list[str]:
     """The role's written [开局]-only skills the taker's current card gains fresh; their names."""
     st = game.st
     card = st.seat(taker).card
@@ -90,11 +97,13 @@ def _take_opening(game: Context, taker: int, role: str) -> list[str]:
             continue
         st.grants += 1
         card.skills[skill.name] = SkillState(skill.name, skill.uses, granted=st.grants, of_role=role)
-        out.append(skill.name)
+        out.append(skill)
     if out:
         game.changed(taker)
-        game.log("skill", f"{game.who(taker)}获得{role}的[开局]技能：{'、'.join(out)}", "刷新至初始")
-    return out
+        game.log("skill", f"{game.who(taker)}获得{role}的[开局]技能：{'、'.join(s.name for s in out)}", "刷新至初始")
+    for skill in out:
+        game.gained(taker, skill.name, rule)
+    return [s.name for s in out]
 
 
 def inherit(game: Context, heir: int, giver: int, rule: str) -> list[str]:
@@ -136,6 +145,8 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
         )
         names.append(name)
     game.changed(taker)
+    for name in names:
+        game.gained(taker, name, rule)
     if names:
         game.log("skill", f"{game.who(taker)}获得{game.who(giver)}失去的技能：{'、'.join(names)}", rule)
         for role in dict.fromkeys(skill.role for skill in defs.values() if skill is not None):

@@ -60,6 +60,7 @@ TRIGGERS = {
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
     "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
     "other_used": "fires when another seat whose 实际身份 (its role as dealt) is one of the trigger's `roles` uses one of `skills`, that seat the effects' target (女巫学徒<实验>: 女巫使用过任意药…必须是实际身份为女巫的角色发动技能)",
+    "gained": "fires or, naming targets without its own `effects`, asks at once when its holder gains the skill during play, after the opening: learned, taken, inherited, given (养殖者: 其他身份的角色获得养殖者技能时…立刻触发烤乳猪; 丘比特之箭: 其他角色获得该技能时，获得后可以立刻选择连新情侣)",
     "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
 }
 TRIGGER_KEYS = {
@@ -68,7 +69,7 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象); other_out with `causes`: only an out whose source meets it, the holder acting (遗计: self: true, 被撕咬杀死)",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象); other_out with `causes`: only an out whose source meets it, the holder acting (遗计: self: true, 被撕咬杀死); gained: only while the seat gaining it meets it (烤乳猪: {any_seat: …} 若当时肉猪已经出局)",
     "skills": "targeted: only these skills; used, sparing: the holder's own skills whose use sets it off; other_used: the other seat's",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
