@@ -28,8 +28,8 @@ def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
     if ctx.targets and ctx.actor:
         kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
-        tags, both_out = tuple(arg.get("tags", ())), bool(arg.get("both_out"))
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tags, rule_of(ctx, effect), kit, camps, both_out)
+        tags, both_out, learned = tuple(arg.get("tags", ())), bool(arg.get("both_out")), bool(arg.get("learned"))
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tags, rule_of(ctx, effect), kit, camps, both_out, learned)
 
 
 def inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

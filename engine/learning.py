@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import appearance, kits, rosters
+from engine import appearance, kits
 from engine.context import Context
-from engine.state import SkillState
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
         skills = "、".join(f"<{n}>" for n in gained) or "无"
         game.tell(learner, f"你因<{rule}>获得{role}的身份技能（初始状态）：{skills}。")
     else:
-        gained = _gain(game, learner, row.skills, rule)
+        gained = kits.take_pairs(game, learner, row.skills, rule)
         skills = "、".join(f"<{n}>" for n in gained) or "无"
         game.tell(learner, f"你因<{rule}>获得{role}的机械狼版本技能（初始状态）：{skills}。")
     if row is not None and row.todo:
@@ -59,29 +58,6 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
         me.lent_on = st.phase_key
     if how.look:
         _look_like(game, learner, target, how.look, rule)
-    return gained
-
-
-def _gain(game: Context, learner: int, pairs: tuple[tuple[str, str], ...], rule: str) -> list[str]:
-    """The learner's current card gains these (role, skill) pairs fresh; one held already, not lost, stays,
-    and one not written yet (``todo``) is not gained."""
-    st = game.st
-    card = st.seat(learner).card
-    gained = []
-    for role, name in pairs:
-        skill = game.rs.roles[role].skills[name]
-        mine = card.skills.get(name)
-        if skill.todo or (mine is not None and not mine.lost):
-            continue
-        st.grants += 1
-        card.skills[name] = SkillState(name, skill.uses, granted=st.grants, of_role=role)
-        game.hold_grants(learner, skill, rule)
-        gained.append(name)
-    game.changed(learner)
-    if gained:
-        game.log("skill", f"{game.who(learner)}获得{'、'.join(gained)}", rule)
-        for role in dict.fromkeys(role for role, _ in pairs):
-            rosters.with_kit(game, learner, role)
     return gained
 
 
