@@ -194,7 +194,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "attach":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"tags", "kit", "camps", "both_out", "learned"}, verb)
+            ctx.keys(node, {"tags", "kit", "camps", "both_out", "learned", "followers"}, verb)
     elif verb == "hand_over" and arg != "all":
         ctx.err(enode, verb, "hand_over 只可为 all")
     elif verb in COUNT_VERBS:
