@@ -2,7 +2,8 @@
 [村民阵营]角色获得[秩序]; 邪祟灵光). 电梯楼相关效果都排除当前已出局成员，并且首尾算作相邻 (002 L430), so
 the neighbours change as seats go out: ``refresh`` recomputes every aura as a step opens, as the day
 opens and after each out, taking away what no aura gives any more and granting what is new (its
-``until`` is ``aura:<skill>``, its source the holder)."""
+``until`` is ``aura:<skill>``, its source the holder). A holder out gives the auras of the skills it
+may use out (鬼情: 以此获得的技能即使自己已出局也可以使用或者有效)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 
 from engine import cards, conditions
 from engine.context import Context
-from engine.state import GameState, StatusInstance
+from engine.ruleset.model import Skill
+from engine.state import GameState, Seat, StatusInstance
 
 Key = tuple[int, str, int, str]  # (holder of the status, status, giver, until)
 
@@ -36,6 +38,15 @@ def _ended(no: int, keep: set[Key], status: StatusInstance) -> bool:
     return status.until.startswith("aura:") and (no, status.name, status.source, status.until) not in keep
 
 
+def _giving(game: Context, seat: Seat) -> list[Skill]:
+    """The skills whose auras the seat gives: those it holds while in; once out, those usable out
+    (鬼情: 以此获得的技能即使自己已出局也可以使用或者有效)."""
+    if seat.alive:
+        return cards.held_skills(game, seat)
+    mine = cards.held(game, seat)
+    return [h.skill for h in mine if h.state.when_out and cards.usable(game, seat, h, mine)]
+
+
 def refresh(game: Context) -> None:
     """Every aura's statuses as the seats now stand: the ones no longer given end, new ones are granted."""
     if "aura" not in game.rs.passes:
@@ -43,9 +54,7 @@ def refresh(game: Context) -> None:
     st = game.st
     wanted: list[Key] = []
     for seat in st.seats:
-        if not seat.alive:
-            continue
-        for skill in cards.held_skills(game, seat):
+        for skill in _giving(game, seat):
             for aura in skill.aura:
                 wanted += [(n, aura.status, seat.no, f"aura:{skill.name}") for n in _picked(st, seat.no, aura.to)]
     keep = set(wanted)

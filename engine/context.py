@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine import messages, phases, queue, texts
 from engine.errors import Refusal
-from engine.events import SkillsLost, StatusEnded, TeamFormed
+from engine.events import SkillGained, SkillsLost, StatusEnded, TeamFormed
 from engine.messages import Audience, Message
 from engine.phases import PHASES
 from engine.ruleset.model import Ruleset, Skill
@@ -331,7 +331,8 @@ class Context:
 
     def hold_grants(self, no: int, skill: Skill, rule: str) -> None:
         """The statuses the skill gives its holder while held (主宰黑夜's [不死]), lasting as the skill does;
-        one ``in: first_night`` only until night 1 ends, and none once it has (蛊惑师首夜不会获得任何负面状态)."""
+        one ``in: first_night`` only until night 1 ends, and none once it has (蛊惑师首夜不会获得任何负面状态);
+        then the skill's ``gained`` triggers."""
         for grant in skill.grants:
             until = f"skill:{skill.name}"
             if grant.phase == "first_night":
@@ -339,6 +340,13 @@ class Context:
                     continue
                 until = "night_end"
             self.grant_status(no, grant.status, source=no, until=until, uses=grant.uses, rule=rule, quiet=True)
+        self.gained(no, skill.name, rule)
+
+    def gained(self, no: int, name: str, rule: str) -> None:
+        """The seat began to hold a skill: its ``gained`` triggers (养殖者: 其他身份的角色获得养殖者技能时)."""
+        if "gained" in self.rs.passes:
+            self.changed(no)  # what the seat holds is read afresh
+            self.emit(SkillGained(no, name, rule))
 
     def grant_skill(self, target: int, name: str, rule: str) -> None:
         """The seat's current card gains a skill, its uses on top of any it holds already (幸运儿)."""

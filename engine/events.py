@@ -24,6 +24,15 @@ class SkillsLost:
 
 
 @dataclass(frozen=True)
+class SkillGained:
+    """A seat began to hold a skill during play (learned, taken, inherited, given): its ``gained`` triggers."""
+
+    seat: int
+    skill: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class StatusEnded:
     """A status whose end refreshes a skill of its giver ended (仆役: 暗夜之佑 刷新至初始)."""
 

@@ -37,6 +37,7 @@ from engine import (
     effects,
     election,
     faces,
+    gain_triggers,
     learning,
     legacy,
     messages,
@@ -58,7 +59,7 @@ from engine import (
     voting,
 )
 from engine.context import Context
-from engine.events import CampLost, RoundsLost, SkillsLost, SkillUsed, StatusEnded, TagGained, TeamFormed
+from engine.events import CampLost, RoundsLost, SkillGained, SkillsLost, SkillUsed, StatusEnded, TagGained, TeamFormed
 from engine.phases import PHASES, Phase, SubPhase
 from engine.queue import (
     AfterOut,
@@ -429,6 +430,7 @@ LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     TeamFormed: _team_formed,
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
+    SkillGained: gain_triggers.gained,
     StatusEnded: _status_ended,
     TagGained: _tag_gained,
     RoundsLost: _rounds_lost,

@@ -22,7 +22,7 @@ from engine import (
     stealing,
     texts,
 )
-from engine.effect_ctx import Ctx, rule_of
+from engine.effect_ctx import Ctx, rule_of, subjects
 from engine.events import TagGained
 from engine.ruleset.model import Effect
 from engine.state import loan_key
@@ -30,10 +30,14 @@ from engine.state import loan_key
 
 def attach(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     arg = effect.arg if isinstance(effect.arg, dict) else {}
-    if ctx.targets and ctx.actor:
+    if arg.get("followers") and ctx.actor:  # the subjects follow the acting seat's camp (证婚人随情侣阵营变动)
+        for no in subjects(ctx, effect):
+            if no != ctx.actor:
+                kits.attach(ctx.game, no, ctx.actor, (), rule_of(ctx, effect), kit=False)
+    elif ctx.targets and ctx.actor:
         kit, camps = bool(arg.get("kit", True)), {str(k): str(v) for k, v in dict(arg.get("camps") or {}).items()}
-        tags, both_out = tuple(arg.get("tags", ())), bool(arg.get("both_out"))
-        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tags, rule_of(ctx, effect), kit, camps, both_out)
+        tags, both_out, learned = tuple(arg.get("tags", ())), bool(arg.get("both_out")), bool(arg.get("learned"))
+        kits.attach(ctx.game, ctx.actor, ctx.targets[0], tags, rule_of(ctx, effect), kit, camps, both_out, learned)
 
 
 def inherit(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:

@@ -63,23 +63,53 @@ def take_kit(game: Context, taker: int, role: str, rule: str) -> list[str]:
     return gained
 
 
+def take_pairs(game: Context, taker: int, pairs: tuple[tuple[str, str], ...], rule: str) -> list[str]:
+    """The taker's current card gains these (role, skill) pairs fresh (a 学习表 row); one held already, not
+    lost, stays, and one not written yet (``todo``) is not gained. Returns the names gained."""
+    st = game.st
+    card = st.seat(taker).card
+    gained = []
+    for role, name in pairs:
+        skill = game.rs.roles[role].skills[name]
+        mine = card.skills.get(name)
+        if skill.todo or (mine is not None and not mine.lost):
+            continue
+        st.grants += 1
+        card.skills[name] = SkillState(name, skill.uses, granted=st.grants, of_role=role)
+        game.hold_grants(taker, skill, rule)
+        gained.append(name)
+    game.changed(taker)
+    if gained:
+        game.log("skill", f"{game.who(taker)}获得{'、'.join(gained)}", rule)
+        for role in dict.fromkeys(role for role, _ in pairs):
+            rosters.with_kit(game, taker, role)
+    return gained
+
+
 def take_from(game: Context, taker: int, giver: int, rule: str) -> list[str]:
     """获得结算目标的身份技能并刷新至初始: the taker gains the giver's kit (``kit_role``) fresh, and
     is told which skills. With 刷新至初始 a [开局]-only skill comes too, and the taker decides at once
     whether to use it (在获取技能的那个时段需要立刻决定是否发动[开局]类技能): it is asked now."""
     role = kit_role(game.st.seat(giver))
     gained = take_kit(game, taker, role, rule)
-    opening = _take_opening(game, taker, role)
+    opening = _take_opening(game, taker, role, rule)
     skills = "、".join(f"<{n}>" for n in gained + opening) or "无"
     game.tell(taker, f"你因<{rule}>获得{game.label(giver)}的身份技能（初始状态）：{skills}。")
-    if opening:
-        game.tell(taker, f"{'、'.join(f'<{n}>' for n in opening)}为[开局]技能：你需要立刻决定是否发动。")
+    asked = [n for n in opening if not _answers_gain(game, taker, n)]
+    if asked:
+        game.tell(taker, f"{'、'.join(f'<{n}>' for n in asked)}为[开局]技能：你需要立刻决定是否发动。")
         card = game.st.seat(taker).card.id
-        queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in opening])
+        queue.push_front(game, [queue.Ask(taker, name, "skill", card) for name in asked])
     return gained + opening
 
 
-def _take_opening(game: Context, taker: int, role: str) -> list[str]:
+def _answers_gain(game: Context, taker: int, name: str) -> bool:
+    """A skill whose ``gained`` trigger answers its gain itself (鬼魂新娘<冥婚>), not asked as [开局]."""
+    holding = cards.find(game, game.st.seat(taker), name)
+    return holding is not None and any(t.on == "gained" for t in holding.skill.triggers)
+
+
+def _take_opening(game: Context, taker: int, role: str, rule: str) -> list[str]:
     """The role's written [开局]-only skills the taker's current card gains fresh; their names."""
     st = game.st
     card = st.seat(taker).card
@@ -90,11 +120,13 @@ def _take_opening(game: Context, taker: int, role: str) -> list[str]:
             continue
         st.grants += 1
         card.skills[skill.name] = SkillState(skill.name, skill.uses, granted=st.grants, of_role=role)
-        out.append(skill.name)
+        out.append(skill)
     if out:
         game.changed(taker)
-        game.log("skill", f"{game.who(taker)}获得{role}的[开局]技能：{'、'.join(out)}", "刷新至初始")
-    return out
+        game.log("skill", f"{game.who(taker)}获得{role}的[开局]技能：{'、'.join(s.name for s in out)}", "刷新至初始")
+    for skill in out:
+        game.gained(taker, skill.name, rule)
+    return [s.name for s in out]
 
 
 def inherit(game: Context, heir: int, giver: int, rule: str) -> list[str]:
@@ -136,6 +168,8 @@ def hand_over(game: Context, giver: int, taker: int, rule: str) -> list[str]:
         )
         names.append(name)
     game.changed(taker)
+    for name in names:
+        game.gained(taker, name, rule)
     if names:
         game.log("skill", f"{game.who(taker)}获得{game.who(giver)}失去的技能：{'、'.join(names)}", rule)
         for role in dict.fromkeys(skill.role for skill in defs.values() if skill is not None):
@@ -180,15 +214,17 @@ def attach(
     kit: bool = True,
     camps: dict[str, str] | None = None,
     both_out: bool = False,
+    learned: bool = False,
 ) -> None:
     """附身: the follower takes the host's camp now and follows it; the host's out hands it the kit
     (not with ``kit`` false: 认亲 follows the camp alone). ``camps`` maps the host's camp to the one
     taken, a camp not in it giving one of its values at random (寻仇: 与该角色对立的阵营). With
-    ``both_out`` camp and kit wait until both are out (鬼情)."""
+    ``both_out`` camp and kit wait until both are out (鬼情); with ``learned`` that kit is the 学习表's
+    (机械狼<鬼情>: 获得那个角色的机械狼身份技能)."""
     st = game.st
     seat, target = st.seat(follower), st.seat(host)
     seat.host, seat.host_tags, seat.host_kit, seat.host_camps = host, tags, kit, dict(camps or {})
-    seat.follows, seat.host_both_out = not both_out, both_out
+    seat.follows, seat.host_both_out, seat.host_learned = not both_out, both_out, learned
     game.log("attach", f"{game.who(follower)}附身{game.who(host)}", rule)
     if not both_out:
         game.follow_camp(seat, target.camp)
@@ -227,7 +263,9 @@ def _both_out(game: Context, seat: Seat, host: Seat) -> None:
     takes its kit fresh, usable while out (以此获得的技能即使自己已出局也可以使用或者有效)."""
     seat.host_both_out, seat.follows = False, True
     game.follow_camp(seat, host.camp)
-    gained = take_kit(game, seat.no, kit_role(host), "附身")
+    role = kit_role(host)
+    row = game.rs.learned.get(role) if seat.host_learned else None
+    gained = take_pairs(game, seat.no, row.skills, "鬼情") if row else take_kit(game, seat.no, role, "附身")
     for name in gained:
         seat.card.skills[name].when_out = True
     skills = "、".join(f"<{n}>" for n in gained) or "无"

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import appearance, kits, rosters
+from engine import appearance, kits
 from engine.context import Context
-from engine.state import Seat, SkillState, lasting_until
+from engine.state import Seat, lasting_until
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def gain_role(game: Context, learner: int, role: str, rule: str) -> list[str]:
         skills = "、".join(f"<{n}>" for n in gained) or "无"
         game.tell(learner, f"你因<{rule}>获得{role}的身份技能（初始状态）：{skills}。")
         return gained
-    gained = _gain(game, learner, row.skills, rule)
+    gained = kits.take_pairs(game, learner, row.skills, rule)
     skills = "、".join(f"<{n}>" for n in gained) or "无"
     game.tell(learner, f"你因<{rule}>获得{role}的机械狼版本技能（初始状态）：{skills}。")
     if row.todo:
@@ -126,29 +126,6 @@ def _host_role(game: Context, learner: int, seat: Seat, host: str) -> str:
     role = game.st.seat(seat.host).cards[0].dealt_as
     game.tell(learner, f"{host}的初始身份为{role}。")
     return role
-
-
-def _gain(game: Context, learner: int, pairs: tuple[tuple[str, str], ...], rule: str) -> list[str]:
-    """The learner's current card gains these (role, skill) pairs fresh; one held already, not lost, stays,
-    and one not written yet (``todo``) is not gained."""
-    st = game.st
-    card = st.seat(learner).card
-    gained = []
-    for role, name in pairs:
-        skill = game.rs.roles[role].skills[name]
-        mine = card.skills.get(name)
-        if skill.todo or (mine is not None and not mine.lost):
-            continue
-        st.grants += 1
-        card.skills[name] = SkillState(name, skill.uses, granted=st.grants, of_role=role)
-        game.hold_grants(learner, skill, rule)
-        gained.append(name)
-    game.changed(learner)
-    if gained:
-        game.log("skill", f"{game.who(learner)}获得{'、'.join(gained)}", rule)
-        for role in dict.fromkeys(role for role, _ in pairs):
-            rosters.with_kit(game, learner, role)
-    return gained
 
 
 def _look_like(game: Context, learner: int, target: int, status: str, rule: str) -> None:

@@ -130,6 +130,7 @@ class Seat:
     host_camps: dict[str, str] = field(default_factory=dict)  # 寻仇: host's camp → the camp it takes
     follows: bool = True  # 附身: still follows the host's camp (a change by other means ends it)
     host_both_out: bool = False  # 鬼情: camp and kit come once follower and host are both out
+    host_learned: bool = False  # 机械狼<鬼情>: the kit that comes is the 学习表's version of the host's role
     faces: list[str] = field(default_factory=list)  # 底牌 drawn at the deal (变脸者), in the ruleset's order
     face: str = ""  # 变脸: the 底牌 last put on top, its [表面身份] and the kit a taker gets
     face_on: str = ""  # 变脸: the phase key it was put on top in

@@ -61,6 +61,7 @@ TRIGGERS = {
     "headcount": "fires once the seats still in are at most `share` of the seats dealt (隐身衣: 当场上人数变为开局人数的一半及以下时)",
     "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
     "other_used": "fires when another seat whose 实际身份 (its role as dealt) is one of the trigger's `roles` uses one of `skills`, that seat the effects' target (女巫学徒<实验>: 女巫使用过任意药…必须是实际身份为女巫的角色发动技能)",
+    "gained": "fires or, naming targets without its own `effects`, asks at once when its holder gains the skill during play, after the opening: learned, taken, inherited, given (养殖者: 其他身份的角色获得养殖者技能时…立刻触发烤乳猪; 丘比特之箭: 其他角色获得该技能时，获得后可以立刻选择连新情侣)",
     "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
 }
 TRIGGER_KEYS = {
@@ -69,7 +70,7 @@ TRIGGER_KEYS = {
     "except": "not outs with these causes (非因<毒药>或红牌罚下出局时)",
     "at": "dawn: a night out prompts only once the next day's notices are out (猎人)",
     "in": "day | night: only then",
-    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象); other_out with `causes`: only an out whose source meets it, the holder acting (遗计: self: true, 被撕咬杀死)",
+    "by": "targeted: only when the seat using the skill meets this condition; out: only when the out's source (the seat whose skill put it out) does (破伤风); exiling: only the exile of a seat meeting it, the holder acting (护主: 认亲对象); other_out with `causes`: only an out whose source meets it, the holder acting (遗计: self: true, 被撕咬杀死); gained: only while the seat gaining it meets it (烤乳猪: {any_seat: …} 若当时肉猪已经出局)",
     "skills": "targeted: only these skills; used, sparing: the holder's own skills whose use sets it off; other_used: the other seat's",
     "unforced": "targeted: only non-[强制] skills",
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
@@ -134,7 +135,7 @@ EFFECT_VERBS = {
     "feedback_reflected": "{text, none}: 反馈 tonight's 反射 of the acting seat, one line each: {skill} and the seat it went to as {target}; none: there was none (镜<反射>: 可知哪个技能反射给谁)",
     "feedback_reached": "{of: {tag}, text, none}: 反馈 the skills with that tag (指定) whose 结算目标 the first target was tonight, as {skills}; none: it was none's (邀舞 反馈空)",
     "duel": "true: with exactly two [结算目标], the next day's exile vote counts only votes for them, out or not (御前决斗: 投其他人则计为0票，可以投给其中已出局的角色); a second pair that day is flagged to the directors (额外开启投票贴)",
-    "attach": "{tags, kit}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子); kit: false follows the camp alone (认亲: 跟随该角色阵营变动); camps: {host's camp: camp taken}, a host of another camp giving one of them at random (寻仇: 加入与该角色对立的阵营…如该角色为三方阵营或无阵营…随机一个阵营加入); both_out: true: nothing comes until the acting seat and the target are both out, then the camp (followed, untold) and the target's kit fresh, its skills usable by the seat out (鬼情: 若发动者和宁采臣都出局…以此获得的技能即使自己已出局也可以使用)",
+    "attach": "{tags, kit}: 附身 — the acting seat takes the first target's camp and follows its changes; at the target's out it takes the target's whole kit fresh and those of its card tags, in the target's place (影子); kit: false follows the camp alone (认亲: 跟随该角色阵营变动); camps: {host's camp: camp taken}, a host of another camp giving one of them at random (寻仇: 加入与该角色对立的阵营…如该角色为三方阵营或无阵营…随机一个阵营加入); both_out: true: nothing comes until the acting seat and the target are both out, then the camp (followed, untold) and the target's kit fresh, its skills usable by the seat out (鬼情: 若发动者和宁采臣都出局…以此获得的技能即使自己已出局也可以使用); learned: true with both_out: that kit is the 学习表's row of the target's role (机械狼<鬼情>: 获得那个角色的机械狼身份技能); followers: true (with kit: false): the effect's subjects, not the acting seat, follow the acting seat's camp (证婚人随情侣阵营变动)",
     "hand_over": "all: the acting seat loses every skill of its current card, and the subjects gain them as they were (天命人<薪火相传>)",
     "inherit": "true: the acting seat gains the first target's kit (its role's skills, as a taker gets them), fresh, and that role becomes its 表面身份 (预言学徒<传承>: 立刻获得该角色的身份技能并刷新至初始，然后表面身份变更为继承的身份)",
     "add_status_uses": "{status, by}: the subjects' counted status of that name gains `by` uses; one spent or never held is granted anew with that many, for good (养殖者<喂食>: 令肉猪的[苟活]技能，其[守护]状态的次数增加1)",

@@ -98,8 +98,8 @@ def records(rs: Ruleset) -> frozenset[str]:
 
 def passes(rs: Ruleset) -> frozenset[str]:
     """The passes over every seat's skills the ruleset needs at all: "aura" (at each step), "gains_uses"
-    and "headcount" (after each out), "other_used" (after each use); a ruleset whose skills have none
-    skips them."""
+    and "headcount" (after each out), "other_used" (after each use), "gained" (as a skill is gained);
+    a ruleset whose skills have none skips them."""
     skills = [
         *(s for role in rs.roles.values() for s in role.skills.values()),
         *(s for status in rs.statuses.values() for s in status.skills.values()),
@@ -115,6 +115,8 @@ def passes(rs: Ruleset) -> frozenset[str]:
             out.add("headcount")
         if any(t.on == "other_used" for t in skill.triggers):
             out.add("other_used")
+        if any(t.on == "gained" for t in skill.triggers):
+            out.add("gained")
     return frozenset(out)
 
 

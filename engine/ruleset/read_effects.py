@@ -194,7 +194,7 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
     elif verb == "attach":
         node = ctx.mapping(arg, enode, verb, verb)
         if node is not None:
-            ctx.keys(node, {"tags", "kit", "camps", "both_out"}, verb)
+            ctx.keys(node, {"tags", "kit", "camps", "both_out", "learned", "followers"}, verb)
     elif verb in {"take_kit", "learn"} and isinstance(arg, Node):
         keys = (
             {"from", "among", "tags"} if verb == "take_kit" else {"from", "among", "look", "lent", "seen", "identity"}

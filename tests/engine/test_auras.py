@@ -51,6 +51,17 @@ def test_an_aura_follows_the_living_neighbours_and_ends_with_its_holder() -> Non
     assert not any(s.until.startswith("aura:") for seat in st.seats for s in seat.statuses)
 
 
+def test_a_holder_out_gives_the_auras_of_skills_it_may_use_out_alone() -> None:
+    game = _game("长老", "破誓者", "长老", "夜之贵族", "长老")
+    st = game.st
+    st.seat(2).alive = False
+    auras.refresh(game)
+    assert not st.seat(1).has_status("邪祟")
+    st.seat(2).card.skills["邪祟灵光"].when_out = True  # 鬼情: 以此获得的技能即使自己已出局也可以使用或者有效
+    auras.refresh(game)
+    assert [n for n in range(1, 6) if st.seat(n).has_status("邪祟")] == [1, 3]
+
+
 def test_a_neighbour_of_the_oathbreaker_has_no_defence_and_bleeds_twice() -> None:
     game = _game("长老", "破誓者", "长老", "夜之贵族", "长老", "流光伯爵")  # a 强神: the village plays on
     elder, far = game.st.seat(1), game.st.seat(5)
