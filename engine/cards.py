@@ -134,22 +134,22 @@ def held(game: Context, seat: Seat) -> list[Held]:
     """Every skill the seat holds now (lost or spent ones too), its acting card's first. Tonight a
     seat whose skills another uses (探囊取物) holds none of its card's, nor its team's [团队] skill.
 
-    Remembered while nothing that changes it moves: a change to this seat alone bumps its own
-    version, any other change the shared one (``Context.changed``)."""
-    return _kept(game, seat)[6]
+    Remembered while nothing that changes it moves: a change to this seat alone forgets its own,
+    any other change every seat's (``Context.changed``)."""
+    return _kept(game, seat)[4]
 
 
-Kept = tuple[int, int, bool, int, int, dict[str, "Held"], list["Held"]]
+Kept = tuple[bool, int, int, dict[str, "Held"], list["Held"]]
 
 
 def _kept(game: Context, seat: Seat) -> Kept:
-    """The seat's remembered skills: the versions and views they hold for, then by name and in order."""
-    shared, own = game.shared_version, game.seat_versions.get(seat.no, 0)
+    """The seat's remembered skills: the view they hold for (the public card, the current, the
+    shown), then by name and in order. ``Context.changed`` drops them."""
     public = PHASES[game.st.phase].public_card
     kept: Kept | None = game.held_memo.get(seat.no)
-    if kept is None or kept[:5] != (shared, own, public, seat.current, seat.shown):
+    if kept is None or kept[0] is not public or kept[1] != seat.current or kept[2] != seat.shown:
         out = _held(game, seat)
-        kept = game.held_memo[seat.no] = (shared, own, public, seat.current, seat.shown, out, list(out.values()))
+        kept = game.held_memo[seat.no] = (public, seat.current, seat.shown, out, list(out.values()))
     return kept
 
 
@@ -216,7 +216,7 @@ def borrowed_def(game: Context, seat: Seat, name: str) -> Skill | None:
 
 
 def find(game: Context, seat: Seat, name: str) -> Held | None:
-    return _kept(game, seat)[5].get(name)
+    return _kept(game, seat)[3].get(name)
 
 
 def usable_out(game: Context, seat: Seat, name: str) -> bool:

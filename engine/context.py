@@ -39,11 +39,10 @@ class Context:
         self.st = st
         self.out: list[Message] = []
         # answers that hold while what they read stays the same: legal targets while the state's
-        # version and step do; a seat's skills while its own version and the shared one do
+        # version and step do
         self.memo: dict[tuple[object, ...], Any] = {}
-        self.seat_versions: dict[int, int] = {}  # bumped by a change to that seat's own state only
-        self.shared_version = 0  # bumped by every other change
-        self.held_memo: dict[int, Any] = {}  # a seat's skills (cards.held), with the versions they hold for
+        # a seat's skills (cards.held): dropped by a change to that seat, all of them by any other change
+        self.held_memo: dict[int, Any] = {}
 
     def emit(self, event: object) -> None:
         """What an event sets off, at once."""
@@ -240,9 +239,9 @@ class Context:
         skills are lent tonight, when a lender's card is its borrower's too."""
         self.st.version += 1
         if seat is None or self.st.lent:
-            self.shared_version += 1
+            self.held_memo.clear()
         else:
-            self.seat_versions[seat] = self.seat_versions.get(seat, 0) + 1
+            self.held_memo.pop(seat, None)
 
     def remove_statuses(self, seat: Seat, which: Callable[[StatusInstance], bool]) -> list[StatusInstance]:
         """End these statuses; one that ``refreshes`` a skill refreshes its giver's (仆役: 状态消失)."""

@@ -30,7 +30,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     def checking(game: Game, seat: Seat) -> tuple[object, ...]:
         answer = remembered(game, seat)
         fresh = cards._held(game, seat)
-        by_name, in_order = cast(dict[str, cards.Held], answer[5]), cast(list[cards.Held], answer[6])
+        by_name, in_order = cast(dict[str, cards.Held], answer[3]), cast(list[cards.Held], answer[4])
         assert _reading(by_name) == _reading(fresh), f"seat {seat.no}: a stale answer"
         assert [h.skill.name for h in in_order] == list(fresh), f"seat {seat.no}: another order"
         calls["held"] += 1
