@@ -12,9 +12,10 @@ from tests.e2e.harness import ROOT
 
 
 def games() -> list[tuple[str, int | None]]:
-    """Every ruleset that checks clean at its default size, and the 16人局 of 雾雨小镇 besides."""
+    """Every ruleset that checks clean at its default size; the 16人局 of 雾雨小镇 and [165] at 20 and 30
+    players (its issue's sizes) besides."""
     clean = [(rs.id, None) for rs in installed_rulesets() if not rs.unfinished()]
-    return [*clean, ("wuyu_town", 16)]
+    return [*clean, ("wuyu_town", 16), ("genshin_165", 20), ("genshin_165", 30)]
 
 
 @pytest.mark.parametrize(("ruleset", "players"), games())
