@@ -47,7 +47,7 @@
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     watch: true                     the actor is told the subjects' every act and feedback tonight (附体)
     steal: true                     tonight the actor re-aims the subjects' acts and takes their 反馈 (偷盗)
-    learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
+    learn: {look, lent, seen, identity, role}   the actor learns the first target (role: choice, the role chosen): its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
     roll: N | {sides, name, once}   cast a die from the game's seed: if_roll / {roll}; with name, a card counter (engine/dice.py)

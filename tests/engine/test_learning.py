@@ -2,15 +2,16 @@
 come with their own role's definition, a row not written tells the directors, a role the table leaves
 out gives its own kit, the look copies the target's, lent skills end as the next night opens, a row
 reading a host gives the row of the role that host was dealt, one following faces tracks the card on top,
-and a learned skill keeps its own range beside a same-named skill of another role."""
+one copying faces hands the learner copies of the 底牌 and asks at once for one, and a learned skill keeps its own range beside a same-named skill of another role."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import cards, faces, kits, learning, legal, messages
+from engine import cards, faces, kits, learning, legal, messages, queue
 from engine.game import Game
 from engine.ruleset import learned_table, yamlsrc
 from engine.ruleset.context import Context
@@ -41,7 +42,8 @@ def test_a_rows_skills_keep_their_own_roles_definition() -> None:
     assert _directors(game) == []
 
 
-def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills() -> None:
+def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RS.learned, "雪狼", replace(RS.learned["雪狼"], todo="只能选择其他目标"))
     game = _game()
     assert learning.learn(game, 1, 3, "学习", ID) == ["雪隐", "暴风雪"]  # its row's skills, the rest not written
     told = _directors(game)
@@ -102,6 +104,21 @@ def test_a_faces_row_follows_the_card_on_top() -> None:
     learning.follow_faces(game)
     mine = game.st.seat(1).card.skills
     assert "深渊" not in mine and "最后一枪" in mine, sorted(mine)
+
+
+def test_a_copying_row_hands_over_the_cards_and_asks_for_one_at_once() -> None:
+    game = own_board(RS, ("机械狼", "双重人格", "守卫", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    two = game.st.seat(2)
+    two.faces, two.face = ["守卫", "黑狼王"], "守卫"
+    assert learning.learn(game, 1, 2, "学习", ID) == ["主人格"]  # 双重人格's row, not the 守卫 on top
+    me = game.st.seat(1)
+    assert me.faces == ["守卫", "黑狼王"] and me.face == "" and two.faces == ["守卫", "黑狼王"]
+    held = cards.find(game, me, "主人格")
+    assert held is not None and held.skill.role == "机械狼"
+    assert legal.choice_words(game, me, held.skill) == ("守卫", "黑狼王")
+    asks = [a for a in game.st.work if isinstance(a, queue.Ask) and a.seat == 1]
+    assert [a.skill for a in asks] == ["主人格"], game.st.work
 
 
 def test_a_learned_skill_keeps_its_own_range_beside_a_same_named_one() -> None:
