@@ -10,6 +10,7 @@
     feedback_exiled: {text, none}   反馈 the camp of the cards voted out last day (验尸)
     notify: text                    通知 to each subject
     announce: text                  公示 (held until 开门 at night)
+    rewrite_held: text              the actor is told the held notices of text; the first this phase sets their count
     join_team: name                 the subjects form/join a team (then its on_formed)
     set_camp: camp | {like: first_target} | {most_out: [camps]}
     lose_skills: all | [names]      the subjects lose skills (装傻's after-effect fires)
@@ -88,6 +89,7 @@ from engine.state import Attack, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
+    "rewrite_held",
     "roll",
     "take_legacy",
     "feedback_chosen",
@@ -511,6 +513,7 @@ VERBS = {
     "status": _status,
     "remove_status": _remove_status,
     "feedback": feedback_verbs.feedback,
+    "rewrite_held": feedback_verbs.rewrite_held,
     "roll": dice.roll,
     "feedback_damage": feedback_verbs.feedback_damage,
     "notify": _notify,

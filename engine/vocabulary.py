@@ -98,6 +98,7 @@ EFFECT_VERBS = {
     "feedback_exiled": "反馈 the camp of the cards voted out in the last day's vote {text, none} (验尸)",
     "notify": "通知 each subject",
     "announce": "公示 (held until 开门 at night)",
+    "rewrite_held": "text: the acting seat is told how many of the next 开门's held notices read that text; then, the first such rewrite of it this phase only, they become as many as its choice (a number) says (机械熊<训熊>: 得知…明天公示的咆哮情况，可以任意修改…（即可以决定明天是否有咆哮，咆哮几声）多个训熊存在时，先发动的训熊有效)",
     "join_team": "the subjects form or join a team",
     "set_camp": "camp | {like: first_target | self | face} | {most_out: [camps]}: change the subjects' camp to that one, or to the first target's or the acting seat's (冥婚: 与目标角色获得[真爱情侣]…加入该三方阵营), or to that of the acting seat's 底牌 on top (主人格: 变为当前置顶身份的阵营), or to the one of those camps with the larger share of its seats as dealt now out, a tie drawn (献祭唤醒: 变更为已出局百分比较多的阵营)",
     "lose_skills": "the subjects' current cards lose skills: all | [names]",

@@ -2,7 +2,8 @@
 come with their own role's definition, a row not written tells the directors, a role the table leaves
 out gives its own kit, the look copies the target's, lent skills end as the next night opens, a row
 reading a host gives the row of the role that host was dealt, one following faces tracks the card on top,
-one copying faces hands the learner copies of the 底牌 and asks at once for one, and a learned skill keeps its own range beside a same-named skill of another role."""
+one copying faces hands the learner copies of the 底牌 and asks at once for one, 训熊's rewrite of the
+held notices counts only the first time, and a learned skill keeps its own range beside a same-named skill of another role."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import cards, faces, kits, learning, legal, messages, queue
+from engine import cards, effects, faces, feedback_verbs, kits, learning, legal, messages, queue
 from engine.game import Game
 from engine.ruleset import learned_table, yamlsrc
 from engine.ruleset.context import Context
 from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Effect
 from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("genshin_165")
@@ -148,3 +150,14 @@ def test_a_bad_row_is_refused(tmp_path: Path, row: str, why: str) -> None:
     ctx = Context()
     learned_table.learned(yamlsrc.load(file, "table.yaml"), RS, ctx)
     assert any(why in str(p) for p in ctx.problems), ctx.problems
+
+
+def test_rewrite_held_tells_the_count_and_only_the_first_rewrite_counts() -> None:
+    game = _game()
+    game.st.held = [("held", "熊咆哮了。"), ("held", "别的公示。")]
+    verb = Effect("rewrite_held", "熊咆哮了。")
+    feedback_verbs.rewrite_held(effects.Ctx(game, actor=1, choice="2", rule="训熊"), verb, [])
+    feedback_verbs.rewrite_held(effects.Ctx(game, actor=2, choice="0", rule="训熊"), verb, [])
+    assert game.st.held.count(("held", "熊咆哮了。")) == 2 and ("held", "别的公示。") in game.st.held
+    assert "明天将公示「熊咆哮了。」1次。" in _told(game, 1)
+    assert "已有先发动的修改，本次修改无效。" in _told(game, 2) and "明天将公示「熊咆哮了。」2次。" in _told(game, 2)
