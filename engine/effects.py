@@ -10,6 +10,7 @@
     feedback_exiled: {text, none}   反馈 the camp of the cards voted out last day (验尸)
     notify: text                    通知 to each subject
     announce: text                  公示 (held until 开门 at night)
+    rewrite_held: text              the actor is told the held notices of text; the first this phase sets their count
     join_team: name                 the subjects form/join a team (then its on_formed)
     set_camp: camp | {like: first_target} | {most_out: [camps]}
     lose_skills: all | [names]      the subjects lose skills (装傻's after-effect fires)
@@ -47,7 +48,7 @@
     haunt: true                     阴魂不散 on the skills the act's choice names (engine/haunting.py)
     watch: true                     the actor is told the subjects' every act and feedback tonight (附体)
     steal: true                     tonight the actor re-aims the subjects' acts and takes their 反馈 (偷盗)
-    learn: {look, lent, seen, identity}   the actor learns the first target: its kit as the 学习表 writes it (engine/learning.py)
+    learn: {look, lent, seen, identity, role}   the actor learns the first target (role: choice, the role chosen): its kit as the 学习表 writes it (engine/learning.py)
     roster_move: add | remove       the subjects join / leave the actor's 名单 (下蛊, engine/rosters.py)
     roster_shelter: {kind, backlash}   tonight the actor's 名单 but the target are spared (巫蛊之术)
     roll: N | {sides, name, once}   cast a die from the game's seed: if_roll / {roll}; with name, a card counter (engine/dice.py)
@@ -88,6 +89,7 @@ from engine.state import Attack, Damage, SkillState
 
 ONCE_VERBS = {
     "feedback_damage",
+    "rewrite_held",
     "roll",
     "take_legacy",
     "feedback_chosen",
@@ -511,6 +513,7 @@ VERBS = {
     "status": _status,
     "remove_status": _remove_status,
     "feedback": feedback_verbs.feedback,
+    "rewrite_held": feedback_verbs.rewrite_held,
     "roll": dice.roll,
     "feedback_damage": feedback_verbs.feedback_damage,
     "notify": _notify,

@@ -1,7 +1,8 @@
 """The 反馈 verbs: what a skill tells its user about the targets (feedback), the skills that reached
 the first target tonight (邀舞), tonight's chosen targets (通灵, 灵能), the cards voted out (验尸), the
 targets of marked attacks, the seats meeting a condition as one list, whether roles were dealt (窥天),
-and whether a seat and its neighbours are seen alike (狐狸)."""
+whether a seat and its neighbours are seen alike (狐狸), and the held notices of one text, told and
+rewritten by choice (训熊)."""
 
 from __future__ import annotations
 
@@ -155,3 +156,21 @@ def feedback_around(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
         labels = "、".join(texts.target_label(game.rs, game.st.seat(n)) for n in seats)
         text = fill(ctx, str(effect.arg["alike"]), targets=labels, camp=side)
     game.feedback(ctx.actor, text, rule_of(ctx, effect))
+
+
+def rewrite_held(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """训熊: the actor is told how many of the next 开门's held notices read the text, then — the first
+    such rewrite of that text this phase only (先发动的训熊有效) — they become as many as its choice says."""
+    game, text, rule = ctx.game, str(effect.arg), rule_of(ctx, effect)
+    count = game.st.held.count(("held", text))
+    game.feedback(ctx.actor, f"明天将公示「{text}」{count}次。", rule)
+    if not ctx.choice or not ctx.choice.isdigit():
+        return
+    phase, mark = texts.phase_title(game.st.phase, game.st.day), f"改为公示「{text}」"
+    if any(e.kind == "rewrite" and e.phase == phase and mark in e.text for e in game.st.log):
+        game.feedback(ctx.actor, "已有先发动的修改，本次修改无效。", rule)
+        return
+    want = int(ctx.choice)
+    game.st.held = [h for h in game.st.held if h != ("held", text)] + [("held", text)] * want
+    game.log("rewrite", f"{game.who(ctx.actor)}将明天{mark}{want}次", rule)
+    game.feedback(ctx.actor, f"你将明天{mark}{want}次。", rule)

@@ -2,7 +2,7 @@
 
 A skill held at the deal or gained in the opening (开局), whose [开局] step asks it anyway, does not
 set them off, nor one whose holder fails the trigger's ``by`` (若当时肉猪已经出局). One that names
-targets asks its holder at once (丘比特之箭: 获得后可以立刻选择连新情侣); one that does not fires its
+targets or a choice (``choice_of``) asks its holder at once (丘比特之箭: 获得后可以立刻选择连新情侣); one that does not fires its
 effects (养殖者<烤乳猪>: 会立刻触发烤乳猪，但只能获得最低档次的奖励).
 """
 
@@ -26,7 +26,7 @@ def gained(game: Context, event: SkillGained) -> None:
     for trigger in holding.skill.triggers:
         if trigger.on != "gained" or (trigger.by is not None and not conditions.holds(trigger.by, seat, seat.no, st)):
             continue
-        if trigger.effects is None and holding.skill.needs_targets:
+        if trigger.effects is None and (holding.skill.needs_targets or holding.skill.choice_of):
             card = holding.card.id if holding.card else 0
             queue.push_front(game, [queue.Ask(seat.no, event.skill, "skill", card)])
             continue

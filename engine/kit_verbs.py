@@ -158,8 +158,13 @@ def seize_kit(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:
 
 
 def learn(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
-    """学习, 食尸: the acting seat learns the first target, or a seat drawn (engine/learning.py)."""
+    """学习, 食尸: the acting seat learns the first target, a seat drawn, or the role its choice names
+    (engine/learning.py)."""
     arg = effect.arg if isinstance(effect.arg, dict) else {}
+    if arg.get("role") == "choice":
+        if ctx.actor and ctx.choice:
+            learning.gain_role(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+        return
     for giver in _givers(ctx, arg, [ctx.actor]) if ctx.actor else []:
         how = learning.Learning(
             str(arg.get("look", "")), bool(arg.get("lent")), bool(arg.get("seen")), bool(arg.get("identity"))

@@ -4,7 +4,7 @@ for a role the table leaves out, the role's own kit (未提及的身份则学习
 fresh (刷新至初始), each skill acting in its own role's step. Then its 表面身份, 表面阵营 and 表面带刀
 become what a check sees in the target now. A row not written yet (``todo``) goes to the directors.
 
-A row with ``host`` gives the row of the role the target's host was dealt (混血儿, 影子); one with
+A row with ``copies_faces`` first gives the learner copies of the target's 底牌 (双重人格). A row with ``host`` gives the row of the role the target's host was dealt (混血儿, 影子); one with
 ``faces`` makes the learner follow the target's card on top (变脸者: 技能随着变脸者选择的置顶而变).
 食尸 lends the skills only until the next night opens (``Seat.lent``)."""
 
@@ -39,6 +39,9 @@ def learn(game: Context, learner: int, target: int, rule: str, how: Learning) ->
     if how.identity:  # 得知结算目标的表里身份
         game.feedback(learner, f"{game.label(target)}的表面身份为{seen_role}，实际身份为{seat.card.role}。", rule)
     copied = game.rs.learned.get(seat.card.role)
+    if copied is not None and copied.copies_faces and not how.seen:  # the 双重人格's row, not its card on top
+        _copy_cards(game, learner, seat)
+        role = seat.card.role
     if copied is not None and copied.faces and not how.seen:
         gained = _copy_faces(game, learner, seat, rule)
     else:
@@ -91,6 +94,13 @@ def _copy_faces(game: Context, learner: int, seat: Seat, rule: str) -> list[str]
     game.tell(learner, "你复制了变脸者：你的技能随其置顶的底牌而变（该身份的机械狼版本），尚未变脸则无技能。")
     follow_faces(game, rule)
     return list(me.face_of_skills)
+
+
+def _copy_cards(game: Context, learner: int, seat: Seat) -> None:
+    """获得双重人格的两张底牌: the learner holds copies of the target's 底牌, none on top nor used yet."""
+    me = game.st.seat(learner)
+    me.faces, me.faces_used = list(seat.faces), []
+    game.tell(learner, f"你获得了{game.label(seat.no)}的底牌（副本）：{'、'.join(seat.faces) or '无'}。")
 
 
 def follow_faces(game: Context, rule: str = "变脸") -> None:

@@ -98,6 +98,7 @@ EFFECT_VERBS = {
     "feedback_exiled": "反馈 the camp of the cards voted out in the last day's vote {text, none} (验尸)",
     "notify": "通知 each subject",
     "announce": "公示 (held until 开门 at night)",
+    "rewrite_held": "text: the acting seat is told how many of the next 开门's held notices read that text; then, the first such rewrite of it this phase only, they become as many as its choice (a number) says (机械熊<训熊>: 得知…明天公示的咆哮情况，可以任意修改…（即可以决定明天是否有咆哮，咆哮几声）多个训熊存在时，先发动的训熊有效)",
     "join_team": "the subjects form or join a team",
     "set_camp": "camp | {like: first_target | self | face} | {most_out: [camps]}: change the subjects' camp to that one, or to the first target's or the acting seat's (冥婚: 与目标角色获得[真爱情侣]…加入该三方阵营), or to that of the acting seat's 底牌 on top (主人格: 变为当前置顶身份的阵营), or to the one of those camps with the larger share of its seats as dealt now out, a tie drawn (献祭唤醒: 变更为已出局百分比较多的阵营)",
     "lose_skills": "the subjects' current cards lose skills: all | [names]",
@@ -152,7 +153,7 @@ EFFECT_VERBS = {
     "haunt": "true: tonight the acting seat and each seat now able to use one of the skills the act's choice names know each other's 马甲 and 身份, and the acting seat is told those seats' acts and feedback of those skills (幽魂<阴魂不散>: 互知马甲与身份，且幽魂知晓行动情况以及反馈)",
     "watch": "true: tonight the acting seat is told every act and feedback of each subject as it comes, and nobody is told it watches (幽灵<附体>: 获知该玩家当夜所有操作和所有反馈（实时反馈）); actor: each subject watches the acting seat so (夺舍: 被操纵的人…可获知幽灵当夜所有操作)",
     "steal": "true: tonight each non-[强制] act a subject sends is told to the acting seat (技能名称以及选择目标), which may send that skill's command again while the act waits in its step to choose new targets for it, as the subject would; the act's 反馈 go to the acting seat, not the subject (怪盗<偷盗>: 重新为其选择技能目标，若该技能有反馈，将由怪盗得知反馈，目标角色不会得知反馈和新技能目标)",
-    "learn": "{look?, lent?, seen?, identity?, from?, among?}: the acting seat gains the first target's role's kit as the ruleset's `learned` table writes it (a role not in it: its own kit), fresh, each skill in its own role's step; identity: true, it is told the target's 表面身份 and 实际身份 first; seen: true, the role is the one a check sees in the target; look: a status that makes it seen as the target is seen now; lent: true, the skills end as the next night opens (机械狼<学习>: 得知结算目标的表里身份，并按照学习的身份获取下列效果之一且刷新至初始…随后表面身份，表面阵营，表面带刀变为与目标角色当前情况相同; 食尸: 持续至下一个[夜晚]开始前; 吞食的尸体是机械狼可获其表面身份技能); from: random — a seat drawn from the game's seed among those meeting `among` instead of the first target (机械狼<献祭唤醒>: 从对应阵营的已出局的角色随机选择一个)",
+    "learn": "{look?, lent?, seen?, identity?, from?, among?, role?}: the acting seat gains the first target's role's kit as the ruleset's `learned` table writes it (a role not in it: its own kit), fresh, each skill in its own role's step; identity: true, it is told the target's 表面身份 and 实际身份 first; seen: true, the role is the one a check sees in the target; look: a status that makes it seen as the target is seen now; lent: true, the skills end as the next night opens (机械狼<学习>: 得知结算目标的表里身份，并按照学习的身份获取下列效果之一且刷新至初始…随后表面身份，表面阵营，表面带刀变为与目标角色当前情况相同; 食尸: 持续至下一个[夜晚]开始前; 吞食的尸体是机械狼可获其表面身份技能); from: random — a seat drawn from the game's seed among those meeting `among` instead of the first target (机械狼<献祭唤醒>: 从对应阵营的已出局的角色随机选择一个); role: choice — no seat: the acting seat gains the table's kit of the role its choice names (双重人格<主人格>: 选择一张学习，获得该身份对应的机械身份牌技能)",
     "roster_move": "add | remove: the subjects move into / out of the acting seat's 名单, which it is told at once (下蛊: 将其移出名单 / 移入名单)",
     "gather_legacy": "{kill}: the subjects' kits (their role's skills, fresh) join the acting seat's 遗计池, which it is told; kill: a skill that joins too when a subject held <杀人> (白眼狼<遗计>: 被撕咬杀死的身份的所有技能都会加入白狼的技能池，并且那个技能重置成初始状态…被撕咬出局的角色拥有<杀人>，则白狼单独拥有的<杀人>加入技能池)",
     "take_legacy": "choice: the acting seat takes the skill of its 遗计池 the act's choice names (`choice_of: legacy`) until the next game day's [夜晚] opens, its uses kept with the pool; one taken before goes back (遗泽: 持续到第二天[夜晚]开始前，这些技能独立计算使用情况)",
@@ -540,6 +541,7 @@ LEARNED_KEYS = {
     "todo": "its 修改版 not written yet: what is missing (the check lists it; learning it tells the directors)",
     "host": "the name of the target's host (认亲, 附身): the learner is told the role that host was dealt, not who, and learns that role instead, as this table writes it (混血儿: 知晓被混者的初始身份但不知道是谁，且可使用被混者的机械身份牌技能)",
     "faces": "true: the learner follows the target's card on top (变脸), holding this table's kit of that card's role, a new card on top replacing it (变脸者: 技能随着变脸者选择的置顶而变; 机械狼复制会得到通知复制了变脸者)",
+    "copies_faces": "true: the learner first gets copies of the target's 底牌 (none on top, none used), the words its `choice_of: faces` skills may name (双重人格: 获得双重人格的两张底牌，可立即选择一张学习)",
 }
 MOON_KEYS = {
     "option": "the option that switches the expansion on",

@@ -20,7 +20,7 @@ class Learned:
     """What learning one role gives: ``skills`` as (role, skill) pairs, the learned role's own where the
     entry names a bare skill (守卫，获得技能<深渊>: 渊狼<深渊>); ``todo``: its 修改版 not written yet; ``host``:
     the role learned is the one the target's host was dealt, named so to the learner; ``faces``: the learner
-    follows the target's card on top."""
+    follows the target's card on top; ``copies_faces``: the learner gets copies of the target's 底牌."""
 
     role: str
     text: str = ""
@@ -29,6 +29,7 @@ class Learned:
     where: str = ""
     host: str = ""  # the learner learns the role the target's host was dealt (混血儿: 被混者, 影子: 影子主人)
     faces: bool = False  # the learner follows the target's card on top (变脸者)
+    copies_faces: bool = False  # the learner gets copies of the target's 底牌 (双重人格)
 
 
 def learned(doc: Node, rs: m.Ruleset, ctx: Context) -> dict[str, Learned]:
@@ -56,5 +57,6 @@ def learned(doc: Node, rs: m.Ruleset, ctx: Context) -> dict[str, Learned]:
             ctx.err(
                 section, name, f"学习表 {name} 应写 skills（获得的技能）、host 或 faces，或以 todo 说明尚未写出的部分"
             )
-        out[name] = Learned(name, ctx.text(node, "text"), tuple(pairs), todo, where(section, name), host, faces)
+        copies = ctx.flag(node, "copies_faces")
+        out[name] = Learned(name, ctx.text(node, "text"), tuple(pairs), todo, where(section, name), host, faces, copies)
     return out

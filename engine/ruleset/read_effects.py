@@ -197,11 +197,15 @@ def _verb_arg(verb: str, enode: Node, ctx: Context) -> None:
             ctx.keys(node, {"tags", "kit", "camps", "both_out", "learned", "followers"}, verb)
     elif verb in {"take_kit", "learn"} and isinstance(arg, Node):
         keys = (
-            {"from", "among", "tags"} if verb == "take_kit" else {"from", "among", "look", "lent", "seen", "identity"}
+            {"from", "among", "tags"}
+            if verb == "take_kit"
+            else {"from", "among", "look", "lent", "seen", "identity", "role"}
         )
         ctx.keys(arg, keys, verb)
         if arg.get("from", "random") not in {"random", "self"}:
             ctx.err(arg, "from", "take_kit.from 只可为 random（从 among 中随机一名）或 self（自己置顶的底牌）")
+        if arg.get("role", "choice") != "choice":
+            ctx.err(arg, "role", "learn.role 只可为 choice（所选的身份）")
         read_condition(arg.get("among"), arg, "among", ctx)
     elif verb == "set_camp" and isinstance(arg, Node):
         ctx.keys(arg, {"like", "most_out"}, verb)

@@ -2,19 +2,22 @@
 come with their own role's definition, a row not written tells the directors, a role the table leaves
 out gives its own kit, the look copies the target's, lent skills end as the next night opens, a row
 reading a host gives the row of the role that host was dealt, one following faces tracks the card on top,
-and a learned skill keeps its own range beside a same-named skill of another role."""
+one copying faces hands the learner copies of the 底牌 and asks at once for one, 训熊's rewrite of the
+held notices counts only the first time, and a learned skill keeps its own range beside a same-named skill of another role."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine import cards, faces, kits, learning, legal, messages
+from engine import cards, effects, faces, feedback_verbs, kits, learning, legal, messages, queue
 from engine.game import Game
 from engine.ruleset import learned_table, yamlsrc
 from engine.ruleset.context import Context
 from engine.ruleset.loader import load_ruleset
+from engine.ruleset.model import Effect
 from tests.engine.builders import own_board, run_to
 
 RS = load_ruleset("genshin_165")
@@ -41,7 +44,8 @@ def test_a_rows_skills_keep_their_own_roles_definition() -> None:
     assert _directors(game) == []
 
 
-def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills() -> None:
+def test_a_row_not_written_tells_the_directors_and_gives_only_its_skills(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RS.learned, "雪狼", replace(RS.learned["雪狼"], todo="只能选择其他目标"))
     game = _game()
     assert learning.learn(game, 1, 3, "学习", ID) == ["雪隐", "暴风雪"]  # its row's skills, the rest not written
     told = _directors(game)
@@ -104,6 +108,21 @@ def test_a_faces_row_follows_the_card_on_top() -> None:
     assert "深渊" not in mine and "最后一枪" in mine, sorted(mine)
 
 
+def test_a_copying_row_hands_over_the_cards_and_asks_for_one_at_once() -> None:
+    game = own_board(RS, ("机械狼", "双重人格", "守卫", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
+    run_to(game, "night", 1)
+    two = game.st.seat(2)
+    two.faces, two.face = ["守卫", "黑狼王"], "守卫"
+    assert learning.learn(game, 1, 2, "学习", ID) == ["主人格"]  # 双重人格's row, not the 守卫 on top
+    me = game.st.seat(1)
+    assert me.faces == ["守卫", "黑狼王"] and me.face == "" and two.faces == ["守卫", "黑狼王"]
+    held = cards.find(game, me, "主人格")
+    assert held is not None and held.skill.role == "机械狼"
+    assert legal.choice_words(game, me, held.skill) == ("守卫", "黑狼王")
+    asks = [a for a in game.st.work if isinstance(a, queue.Ask) and a.seat == 1]
+    assert [a.skill for a in asks] == ["主人格"], game.st.work
+
+
 def test_a_learned_skill_keeps_its_own_range_beside_a_same_named_one() -> None:
     game = own_board(RS, ("机械狼", "圣裁者", "上帝使徒", "预言家", "黑狼王", "幼狼", "女巫", "猎人"))
     run_to(game, "night", 1)
@@ -131,3 +150,14 @@ def test_a_bad_row_is_refused(tmp_path: Path, row: str, why: str) -> None:
     ctx = Context()
     learned_table.learned(yamlsrc.load(file, "table.yaml"), RS, ctx)
     assert any(why in str(p) for p in ctx.problems), ctx.problems
+
+
+def test_rewrite_held_tells_the_count_and_only_the_first_rewrite_counts() -> None:
+    game = _game()
+    game.st.held = [("held", "熊咆哮了。"), ("held", "别的公示。")]
+    verb = Effect("rewrite_held", "熊咆哮了。")
+    feedback_verbs.rewrite_held(effects.Ctx(game, actor=1, choice="2", rule="训熊"), verb, [])
+    feedback_verbs.rewrite_held(effects.Ctx(game, actor=2, choice="0", rule="训熊"), verb, [])
+    assert game.st.held.count(("held", "熊咆哮了。")) == 2 and ("held", "别的公示。") in game.st.held
+    assert "明天将公示「熊咆哮了。」1次。" in _told(game, 1)
+    assert "已有先发动的修改，本次修改无效。" in _told(game, 2) and "明天将公示「熊咆哮了。」2次。" in _told(game, 2)
