@@ -113,10 +113,9 @@ def loan_spared(game: Context, seat: Seat, skill: Skill) -> dict[int, str]:
     loans = {key.split("@")[0] for key, names in seat.loans.items() if skill.name in names}
     out: dict[int, str] = {}
     for other in game.st.seats if loans else ():
-        for status in other.statuses:
-            named = game.rs.statuses[status.name].caps.get("spared_by_loans", ())
-            if status.source == seat.no and loans.intersection(named):
-                out.setdefault(other.no, status.name)
+        for loan, status in caps.names(game, other, "spared_by_loans").items():
+            if loan in loans and any(s.name == status and s.source == seat.no for s in other.statuses):
+                out.setdefault(other.no, status)
     return out
 
 
