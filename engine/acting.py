@@ -66,26 +66,33 @@ def open_actors(game: Context, step: Step) -> None:
             _wait_last_words(game, seat, step)
             _wait_when_out(game, seat, step)
             continue
+        seen: set[str] = set()
         mine = cards.held(game, seat)
-        for holding in mine:
-            skill = holding.skill
-            if not step.holds(skill):
-                continue
-            if skill.automatic:
-                usable = cards.usable(game, seat, holding, mine)
-                if (
-                    usable
-                    and skill.trigger
-                    and skill.trigger.on == "step_open"
-                    and legal.not_held(game, seat, skill) is None
-                    and (not skill.only_if or conditions.holds(skill.only_if, seat, seat.no, st))
-                ):
-                    using.use(game, seat, holding, [], None)
-            elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end
-                continue
-            elif cards.offered(game, seat, holding, mine) and legal.unavailable(game, seat, skill) is None:
-                st.waiting.append((seat.no, skill.name))
+        while fresh := [h for h in mine if h.skill.name not in seen and step.holds(h.skill)]:
+            seen.update(h.skill.name for h in fresh)
+            for holding in fresh:
+                _open_for(game, seat, holding, mine)
+            mine = cards.held(game, seat)  # a skill given by one fired here is offered here too (献祭选择)
     _seat_deadlines(game, step)
+
+
+def _open_for(game: Context, seat: Seat, holding: Held, mine: list[Held]) -> None:
+    """One held skill of the opening step: fired at once (a step_open trigger), or waited for."""
+    st, skill = game.st, holding.skill
+    if skill.automatic:
+        usable = cards.usable(game, seat, holding, mine)
+        if (
+            usable
+            and skill.trigger
+            and skill.trigger.on == "step_open"
+            and legal.not_held(game, seat, skill) is None
+            and (not skill.only_if or conditions.holds(skill.only_if, seat, seat.no, st))
+        ):
+            using.use(game, seat, holding, [], None)
+    elif rounds.rests(game, skill):  # 轮次决胜: not used, or used by itself at the step's end
+        return
+    elif cards.offered(game, seat, holding, mine) and legal.unavailable(game, seat, skill) is None:
+        st.waiting.append((seat.no, skill.name))
 
 
 def _seat_deadlines(game: Context, step: Step) -> None:

@@ -44,19 +44,19 @@ def legal_targets(game: Context, seat: Seat, skill: Skill) -> list[Seat]:
         if cached is None:
             in_range = conditions.compiled(skill.range)
             cached = game.memo[key] = [o for o in st.seats if cards.publicly_in(game, o) and in_range(o, seat.no, st)]
-        return _near(game, seat, skill, cast(list[Seat], cached))
+        return _narrowed(game, seat, skill, cast(list[Seat], cached))
     holding = cards.find(game, seat, skill.name)
     state = holding.state if holding else None
     waiting = tuple((a.skill, a.targets) for a in st.acts if a.seat == seat.no)  # chosen_tonight reads them
     key = (st.version, st.phase_key, st.step, seat.no, skill.name, state.used if state else 0, waiting)
     cached = game.memo.get(key)
     if cached is not None:
-        return _near(game, seat, skill, cast(list[Seat], cached))
+        return _narrowed(game, seat, skill, cast(list[Seat], cached))
     excluded = _personal_exclusions(game, seat, skill, state)
     in_range = conditions.compiled(skill.range)
     out = [o for o in st.seats if _present(game, skill, o) and o.no not in excluded and in_range(o, seat.no, st)]
     game.memo[key] = out
-    return _near(game, seat, skill, out)
+    return _narrowed(game, seat, skill, out)
 
 
 def _present(game: Context, skill: Skill, seat: Seat) -> bool:
@@ -94,6 +94,28 @@ def _personal_exclusions(game: Context, seat: Seat, skill: Skill, state: SkillSt
                 for used_on, targets in ((kin.used_on, kin.last_targets), kin.before):
                     if used_on.startswith(f"{st.phase}:") and game_day(used_on) == st.day - 1:
                         out.update(dict.fromkeys(targets, "厌旧"))
+    return out
+
+
+def _narrowed(game: Context, seat: Seat, skill: Skill, seats: list[Seat]) -> list[Seat]:
+    """The range as the user's statuses and loans narrow it: 暴风雪, then the seats its loans spare."""
+    near = _near(game, seat, skill, seats)
+    spared = loan_spared(game, seat, skill)
+    return [o for o in near if o.no not in spared] if spared else near
+
+
+def loan_spared(game: Context, seat: Seat, skill: Skill) -> dict[int, str]:
+    """``spared_by_loans``: the seats a [指定] skill the user holds on a loan (``Seat.loans``) may not
+    choose — each holding a status of this user's giving that names the loan's status — each with
+    that status (暴利: 以此获得的[指定]技能不能对当前交易对象使用)."""
+    if "指定" not in skill.tags or not seat.loans or not game.rs.uses_status_flag("spared_by_loans"):
+        return {}
+    loans = {key.split("@")[0] for key, names in seat.loans.items() if skill.name in names}
+    out: dict[int, str] = {}
+    for other in game.st.seats if loans else ():
+        for loan, status in caps.names(game, other, "spared_by_loans").items():
+            if loan in loans and any(s.name == status and s.source == seat.no for s in other.statuses):
+                out.setdefault(other.no, status)
     return out
 
 
@@ -308,6 +330,9 @@ def check_targets(game: Context, seat: Seat, skill: Skill, targets: tuple[int, .
             excluded = _personal_exclusions(game, seat, skill, holding.state if holding else None)
             tag = excluded.get(t) if skill.tags & PERSONAL_TAGS else None
             why = f"（{PERSONAL_REASONS[tag]}）" if tag else ""
+            spared = loan_spared(game, seat, skill).get(t)
+            if spared:
+                why = f"（[{spared}]：{game.rs.statuses[spared].text}）"
             raise Refusal(
                 f"{game.label(t)}不在{skill.name}的选择范围内{why}。选择范围：{texts.options(game.rs, legal)}。"
             )

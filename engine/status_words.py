@@ -153,6 +153,12 @@ CAPS = {
         "首尾相邻 (暴风雪: 只能对[去除出局角色后剩余的]电梯楼邻居两个角色以及自己使用[指定]技能)",
         "engine.legal",
     ),
+    "spared_by_loans": Cap(
+        "names",
+        "statuses: its giver's [指定] skills held while it holds one of them (a `seize_kit` loan) may not choose "
+        "its holder (暴利: 以此获得的[指定]技能不能对当前交易对象使用)",
+        "engine.legal",
+    ),
 }
 
 

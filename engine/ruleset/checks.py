@@ -108,6 +108,9 @@ def cross_check(rs: m.Ruleset, ctx: Context) -> None:
         for name in sdef.caps.get("blocks", ()):
             if rs.skill(name) is None:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 blocks 中技能 {name} 未定义", sdef.where)
+        for name in sdef.caps.get("spared_by_loans", ()):
+            if name not in rs.statuses:
+                _problem(ctx, rs, f"状态 {sdef.name} 的 spared_by_loans 中状态 {name} 未定义", sdef.where)
         for tag in sdef.caps.get("blocks_tags", ()):
             if tag not in KNOWN_TAGS:
                 _problem(ctx, rs, f"状态 {sdef.name} 的 blocks_tags 中标签 [{tag}] 不是技能标签", sdef.where)

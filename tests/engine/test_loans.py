@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import effects
-from engine.errors import RulesetError
+from engine import cards, effects, legal
+from engine.errors import Refusal, RulesetError
 from engine.game import Game
 from engine.ruleset.loader import load_ruleset
 from engine.ruleset.model import Effect
@@ -82,3 +82,31 @@ def test_seize_kit_without_while_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as refused:
         load_ruleset(str(target))
     assert "seize_kit 需要 while" in str(refused.value)
+
+
+PROFIT = Effect("seize_kit", {"while": "暴利所得"}, to="targets")
+
+
+def _range(game: Game, seat: int, skill: str) -> list[int]:
+    held = cards.find(game, game.st.seat(seat), skill)
+    assert held is not None
+    return [o.no for o in legal.legal_targets(game, game.st.seat(seat), held.skill)]
+
+
+def test_a_loan_spares_the_seat_holding_its_givers_status() -> None:
+    """``spared_by_loans`` (富商<暴利>): 以此获得的[指定]技能不能对当前交易对象使用 — only that loan's
+    skills, only the seat holding the status of this user's giving."""
+    game = _game()
+    game.grant_status(1, "暴利所得", source=1, until="next_dusk_end", uses=None, rule="暴利")
+    effects.run(effects.Ctx(game, actor=1, targets=[2], rule="暴利"), (PROFIT,))
+    _hold(game, "night_end")
+    effects.run(effects.Ctx(game, actor=1, targets=[3], rule="夺魂"), (SEIZE,))
+    game.grant_status(2, "交易伙伴", source=1, until="next_dusk_end", uses=None, rule="暴利")
+    game.grant_status(4, "交易伙伴", source=5, until="next_dusk_end", uses=None, rule="暴利")
+    assert 2 not in _range(game, 1, "预言") and 4 in _range(game, 1, "预言")
+    assert 2 in _range(game, 1, "伪神冠冕")  # a 夺魂 loan: the 交易伙伴 names 暴利所得 only
+    with pytest.raises(Refusal) as refused:
+        held = cards.find(game, game.st.seat(1), "预言")
+        assert held is not None
+        legal.check_targets(game, game.st.seat(1), held.skill, (2,))
+    assert "不能对当前交易对象使用" in str(refused.value)
