@@ -120,6 +120,7 @@ ONCE_VERBS = {
     "ban_skill",
     "feedback_acts",
     "declare",
+    "pipe",
 }
 
 
@@ -571,6 +572,7 @@ VERBS = {
     "take_kit": kit_verbs.take_kit,
     "seize_kit": kit_verbs.seize_kit,
     "declare": kit_verbs.declare,
+    "pipe": kit_verbs.pipe,
     "ask": kit_verbs.ask,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,
