@@ -117,6 +117,7 @@ def end_of(until: str, game: Context) -> None:
         st.steals.clear()
         st.stolen.clear()
         st.seized.clear()
+        st.piped.clear()
 
 
 def _tell_still_held(game: Context) -> None:

@@ -88,6 +88,10 @@ class Context:
             self.log("feedback", f"反馈给{self.who(declarer)}（堕落{self.who(seat)}）：{text}", rule)
             return
         self.tell(seat, text, "feedback")
+        for piper in (
+            p for p, no, skill in self.st.piped if no == seat and skill == rule
+        ):  # 混乱2: 吹笛者还将得知该反馈
+            self.say(messages.seat(piper), f"〔混乱：{self.label(seat)}〕{text}", "feedback")
         for ghost in self.haunted_by(seat, rule):  # 阴魂不散: 幽魂知晓行动情况以及反馈
             self.say(messages.seat(ghost), f"〔阴魂不散：{self.label(seat)}的{rule}〕{text}", "feedback")
         for watcher, watching in self.watched_by(seat):  # 附体: 获知该玩家当夜所有操作和所有反馈

@@ -122,6 +122,7 @@ ONCE_VERBS = {
     "ban_skill",
     "feedback_acts",
     "declare",
+    "pipe",
 }
 
 
@@ -574,6 +575,7 @@ VERBS = {
     "take_kit": kit_verbs.take_kit,
     "seize_kit": kit_verbs.seize_kit,
     "declare": kit_verbs.declare,
+    "pipe": kit_verbs.pipe,
     "ask": kit_verbs.ask,
     "learn": kit_verbs.learn,
     "steal": kit_verbs.steal,

@@ -1,6 +1,6 @@
 """The verbs of kits and of what a seat holds: a bound host (附身), a kit inherited, handed over or
 taken fresh (传承, 薪火相传, 光耀加身), a 底牌 put on top, control (操纵夺舍), a watched night
-(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a seat asked at once (交易), a 名单, and a skill's count (次数,
+(阴魂不散) or seat (附体), a role learned (学习), seats' acts stolen (偷盗), a card turned (翻牌) or a seat brought back (复活), a seat asked at once (交易), a seat made to use a skill (混乱2), a 名单, and a skill's count (次数,
 刷新至初始, [迅捷]), and a card tag gained or lost ([接刀]). engine/effects.py maps each verb to its function here."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engine import (
     knife,
     learning,
     legacy,
+    legal,
     queue,
     rosters,
     skill_uses,
@@ -81,6 +82,26 @@ def declare(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
     """堕落: the acting seat declares the 身份<技能> its choice names for the coming night."""
     if ctx.actor and ctx.choice:
         stealing.declare(ctx.game, ctx.actor, ctx.choice, rule_of(ctx, effect))
+
+
+def pipe(ctx: Ctx, effect: Effect, _subjects: list[int]) -> None:
+    """混乱2: the first target uses the X-th skill of its [实际身份] (the choice ends with X) on the other
+    targets tonight, when it is a [指定] skill taking that many targets and its user meets ``holder``;
+    〔导演〕 otherwise the use is spent for nothing, and the acting seat is told nothing either way."""
+    game, arg = ctx.game, effect.arg if isinstance(effect.arg, dict) else {}
+    digits = "".join(ch for ch in (ctx.choice or "") if ch.isdigit())
+    if not ctx.actor or len(ctx.chosen) < 1 or len(digits) < 2:
+        return
+    user, aims, x = game.st.seat(ctx.chosen[0]), tuple(ctx.chosen[1:]), int(digits[1:])
+    role = game.rs.roles.get(user.cards[user.current].role)
+    kit = list(role.skills.values()) if role else []
+    skill = kit[x - 1] if 0 < x <= len(kit) else None
+    if skill is None or "指定" not in skill.tags:
+        return
+    low, high = legal.target_count(game, skill)
+    if not low <= len(aims) <= high or not conditions.holds(arg.get("holder") or {}, user, ctx.actor, game.st):
+        return
+    stealing.pipe(game, ctx.actor, user, skill, aims, rule_of(ctx, effect))
 
 
 def reveal(ctx: Ctx, effect: Effect, subjects: list[int]) -> None:

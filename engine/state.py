@@ -395,6 +395,7 @@ class GameState:
     stolen: list[tuple[int, int, str]] = field(default_factory=list)  # 偷盗 tonight: (thief, seat, skill it sent)
     declared: list[tuple[int, int, str, str]] = field(default_factory=list)  # 堕落: (declarer, night, role, skill)
     seized: list[tuple[int, int, str]] = field(default_factory=list)  # 堕落 tonight: (declarer, seat, skill it sent)
+    piped: list[tuple[int, int, str]] = field(default_factory=list)  # 混乱2 tonight: (吹笛, seat, its skill)
     # tonight's 反射 (镜): (the seat reflecting, the skill, the seat it went to), in order
     reflections: list[tuple[int, str, int]] = field(default_factory=list)
     # the skills ever aimed at a seat that reflects (镜像: 曾对自身操作过的技能), in order

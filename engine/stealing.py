@@ -6,7 +6,11 @@ the seat is told neither (目标角色不会得知反馈和新技能目标). The
 堕落 (165 L771): in 黄昏 a seat declares 身份<技能> for the night that follows; as a seat whose 初始身份 is
 that role sends that skill, the declarer is told only that it was used (不得知该身份原本的技能目标), may
 choose its targets as that seat would, and gets its 反馈 (技能发动者反馈空). A declared <杀人> is a kill of
-the seat's own; the team's is void (宣言狼群技能<杀人>无效)."""
+the seat's own; the team's is void (宣言狼群技能<杀人>无效).
+
+混乱2 (165 L731): by day a 吹笛 makes a seat use a skill of its [实际身份] on the targets it names: the act
+waits in that skill's night step as if the seat had sent it (past the checks a sent act passes), the
+seat is told at once, and its 反馈 reach the 吹笛 too. Only the first on a seat in a day counts."""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from engine.context import Context
 from engine.messages import seat as to_seat
 from engine.phases import Phase
 from engine.ruleset.model import Skill
-from engine.state import Seat
+from engine.ruleset.steps import places
+from engine.state import Act, Delayed, Seat
 
 KILL = "杀人"
 DECLARED = re.compile(r"^\s*(\S+?)\s*[<＜《](\S+?)[>＞》]\s*$")
@@ -61,6 +66,23 @@ def re_aimed(game: Context, sender: Seat, skill: str) -> Seat | None:
         if declarer == sender.no and name == skill and any(a.seat == no and a.skill == skill for a in st.acts):
             return st.seat(no)
     return None
+
+
+def pipe(game: Context, piper: int, user: Seat, skill: Skill, aims: tuple[int, ...], rule: str) -> None:
+    """混乱2: tonight ``user`` uses ``skill`` on ``aims`` in the skill's night step, told so at once; the
+    first such act on a seat in a day stands (a later one, or a skill no night step places, does nothing)."""
+    st = game.st
+    step = next((s.name for s in game.rs.steps(Phase.NIGHT) if any(places(e, skill) for e in s.skills)), "")
+    if not step or any(no == user.no for _, no, _ in st.piped):
+        game.log("pipe", f"{game.who(piper)}的{rule}对{game.who(user.no)}无效", rule)
+        return
+    st.order += 1
+    act = Act(user.no, skill.name, aims, None, st.now, st.order)
+    st.delayed.append(Delayed(coming_night(game), str(Phase.NIGHT), step, act))
+    st.piped.append((piper, user.no, skill.name))
+    names = "、".join(game.label(t) for t in aims)
+    game.tell(user.no, f"你被吹笛迷惑，当晚将对{names}角色使用{skill.name}技能。")
+    game.log("pipe", f"{game.who(piper)}令{game.who(user.no)}今晚对{names}发动{skill.name}", rule)
 
 
 def coming_night(game: Context) -> int:

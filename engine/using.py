@@ -18,7 +18,8 @@ NOON = "正午"  # where a held day skill waits: the next day's 正午, as it op
 def resolve(game: Context, act: Act) -> None:
     seat = game.st.seat(act.seat)
     holding = cards.find(game, seat, act.skill)
-    if holding is None or cards.spent(holding.state):
+    piped = any(no == seat.no and name == act.skill for _, no, name in game.st.piped)  # 混乱2: 无视次数限制
+    if holding is None or (cards.spent(holding.state) and not piped):
         game.log("skip", f"{game.who(seat.no)}已不再持有{act.skill}，不结算", act.skill)
         return
     kept = skill_uses.LAST_WORDS in holding.skill.tags or holding.state.when_out
