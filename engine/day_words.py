@@ -108,5 +108,6 @@ VICTORY_KEYS = {
     "on_lose": "effects when the camp is lost (失去杀人技能)",
     "joint_loss": "camps in order: when every camp in play is lost by one check, the first of these not lost before it wins (同时判负时，之前未判负的阵营中按照优先级获胜)",
     "stalemate": "sheriff: when the game cannot go on, a director's 「裁定 僵持」 has the 警长's camp win (若因为非违规的特殊情况导致游戏无法正常进行…警长在谁手里，那个角色所属的阵营就获胜)",
+    "loses_alone": "[{text, if}]: a seat meeting `if` when the game ends is not among the winners though its camp wins, and the result notice names it with `text` (暗恋者和主人任何一个出局，暗恋者单独落败)",
     "together": "steps whose outs are judged as one list: no check until the step's attacks and outs are all resolved (凌晨2 下列顺序统计出局名单)",
 }

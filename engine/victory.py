@@ -147,12 +147,25 @@ def end(game: Context, winner: str | None, reason: str) -> None:
     st.work.clear()
     st.prompt, st.deadline = None, None
     if winner:
-        game.say(PUBLIC, f"【游戏结束】{winner}获胜。")
+        game.say(PUBLIC, f"【游戏结束】{winner}获胜。" + _alone(game, winner))
     elif reason.startswith("导演结束游戏"):
         game.say(PUBLIC, "【游戏结束】导演结束了游戏。")
     else:
         game.say(PUBLIC, "【游戏结束】没有阵营获胜，请导演裁定。")
     game.say(PUBLIC, reports.reveal(game), "reveal")
+
+
+def _alone(game: Context, winner: str) -> str:
+    """The winning camp's seats that lose alone (单独落败), named with their rule's text."""
+    st = game.st
+    lines = [
+        f"{seat.no}号{seat.name}单独落败：{text}"
+        for seat in st.seats
+        if seat.camp == winner
+        for text, cond in game.rs.victory.loses_alone
+        if conditions.holds(cond, seat, 0, st)
+    ]
+    return "".join(f"\n{line}" for line in lines)
 
 
 def surrender(game: Context, cmd: c.Surrender) -> str:

@@ -77,6 +77,7 @@ class Victory:
     joint_loss: tuple[str, ...] = ()  # 同时判负: of the camps not lost before, the first of these wins
     together: tuple[str, ...] = ()  # steps whose outs are judged as one list, once all are resolved
     stalemate: str = ""  # sheriff: 「裁定 僵持」 has the 警长's camp win
+    loses_alone: list[tuple[str, Cond]] = field(default_factory=list)  # (text, seat condition): 单独落败
 
 
 @dataclass(frozen=True)

@@ -433,7 +433,17 @@ def victory(doc: Node, ctx: Context) -> m.Victory:
         ctx.err(node, "stalemate", "stalemate 应为 sheriff")
     if victory.check not in {"immediate", "stage"}:
         ctx.err(node, "check", "check 应为 immediate 或 stage")
-    game_keys = {"check", "priority", "joint_loss", "together", "stalemate"}
+    for i, rule in enumerate(node.get("loses_alone") or []):
+        rnode = ctx.mapping(rule, node["loses_alone"], i, "单独落败")
+        if rnode is None:
+            continue
+        ctx.keys(rnode, {"text", "if"}, "单独落败")
+        if "if" not in rnode or "text" not in rnode:
+            ctx.err(rnode, "if", "loses_alone 的每一条需要 text 和 if（单独落败的角色满足的条件）")
+            continue
+        read_condition(rnode.get("if"), rnode, "if", ctx)
+        victory.loses_alone.append((ctx.text(rnode, "text"), rnode["if"]))
+    game_keys = {"check", "priority", "joint_loss", "together", "stalemate", "loses_alone"}
     for camp, body in node.items():
         if camp in game_keys:
             continue
