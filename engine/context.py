@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from engine import messages, phases, queue, texts
 from engine.errors import Refusal
-from engine.events import SkillGained, SkillsLost, StatusEnded, TeamFormed
+from engine.events import CampChanged, SkillGained, SkillsLost, StatusEnded, TeamFormed
 from engine.messages import Audience, Message
 from engine.phases import PHASES
 from engine.ruleset.model import Ruleset, Skill
@@ -285,6 +285,8 @@ class Context:
         for other in self.st.seats:
             if other.host == target and other.follows:
                 self.follow_camp(other, camp)
+        if "camp_changed" in self.rs.passes:
+            self.emit(CampChanged(target, rule))
 
     def follow_camp(self, seat: Seat, camp: str) -> None:
         """附身: 跟随该角色阵营变动 — a change by the seat's own 不定 skill, so it is not told
@@ -296,6 +298,8 @@ class Context:
         seat.camp = camp
         self.changed(seat.no)
         self.log("camp", f"{self.who(seat.no)}随附身对象转变为{camp}", "附身")
+        if "camp_changed" in self.rs.passes:
+            self.emit(CampChanged(seat.no, "附身"))
 
     def form_team(self, name: str, members: list[int], rule: str) -> None:
         for no in members:

@@ -24,6 +24,14 @@ class SkillsLost:
 
 
 @dataclass(frozen=True)
+class CampChanged:
+    """A seat's camp changed (by a skill, or following another's): its ``camp_changed`` triggers."""
+
+    seat: int
+    rule: str
+
+
+@dataclass(frozen=True)
 class SkillGained:
     """A seat began to hold a skill during play (learned, taken, inherited, given): its ``gained`` triggers."""
 

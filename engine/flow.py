@@ -30,6 +30,7 @@ from typing import Any
 from engine import (
     acting,
     auras,
+    camp_triggers,
     cards,
     change,
     deaths,
@@ -59,7 +60,17 @@ from engine import (
     voting,
 )
 from engine.context import Context
-from engine.events import CampLost, RoundsLost, SkillGained, SkillsLost, SkillUsed, StatusEnded, TagGained, TeamFormed
+from engine.events import (
+    CampChanged,
+    CampLost,
+    RoundsLost,
+    SkillGained,
+    SkillsLost,
+    SkillUsed,
+    StatusEnded,
+    TagGained,
+    TeamFormed,
+)
 from engine.phases import PHASES, Phase, SubPhase
 from engine.queue import (
     AfterOut,
@@ -431,6 +442,7 @@ LISTENERS: dict[type, Callable[[Context, Any], None]] = {
     SkillsLost: _skills_lost,
     SkillUsed: _skill_used,
     SkillGained: gain_triggers.gained,
+    CampChanged: camp_triggers.camp_changed,
     StatusEnded: _status_ended,
     TagGained: _tag_gained,
     RoundsLost: _rounds_lost,

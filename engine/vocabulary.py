@@ -62,6 +62,7 @@ TRIGGERS = {
     "used": "fires once its holder's own use of one of `skills` has resolved, the attacks and outs it set off included, while the trigger's skill is still held (光耀加身: 发动[决斗]后…否则)",
     "other_used": "fires when another seat whose 实际身份 (its role as dealt) is one of the trigger's `roles` uses one of `skills`, that seat the effects' target (女巫学徒<实验>: 女巫使用过任意药…必须是实际身份为女巫的角色发动技能)",
     "gained": "fires or, naming targets without its own `effects`, asks at once when its holder gains the skill during play, after the opening: learned, taken, inherited, given (养殖者: 其他身份的角色获得养殖者技能时…立刻触发烤乳猪; 丘比特之箭: 其他角色获得该技能时，获得后可以立刻选择连新情侣)",
+    "camp_changed": "fires when a seat holding the trigger's `marked` status from this skill's holder changes camp by any skill but this one (or by following another's); the effects' targets are every seat holding that status from the holder (丘比特之箭: 若情侣中途发生阵营改变，按照上述顺序重新判定情侣归属)",
     "sparing": "fires in place of its holder's out caused by its own use of one of `skills`: the out does not happen, the effects run on that use's [结算目标] (光耀加身: 若本次[决斗]会导致发动者出局，则免于此次出局)",
 }
 TRIGGER_KEYS = {
@@ -76,7 +77,7 @@ TRIGGER_KEYS = {
     "anyone": "exiling: any seat's exile, not only its holder's (善行)",
     "roles": "other_out: the roles whose out sets it off; other_used: the 实际身份 whose use does",
     "tags": "tag_gained: the card tags whose gain sets it off",
-    "marked": "other_out: a status; the out of a seat holding it from this skill's holder sets it off too (悬赏: [结算目标]若在开门时公示出局)",
+    "marked": "other_out: a status; the out of a seat holding it from this skill's holder sets it off too (悬赏: [结算目标]若在开门时公示出局); camp_changed: the status whose holders' camp change sets it off",
     "effects": "this trigger's own effects instead of the skill's (a skill with several triggers)",
     "share": "headcount: the share of the seats dealt (一半: 1/2)",
 }

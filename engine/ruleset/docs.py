@@ -56,6 +56,7 @@ in this repository that uses it.
 EXAMPLES = {
     "vote_weight": "statuses: {迷魂: {caps: [{vote_weight: 0}]}}",
     "todo": "狐狸: {todo: 尚未实现查验三人}",
+    "unbuilt": "查验: {text: …, unbuilt: 查验三人时的顺序由导演随机打乱}",
     "minutes": "最后一枪: {minutes: 30}",
     "正午": "tags: [正午, 指定]",
     "喜新": "tags: [夜晚, 指定, 喜新]",

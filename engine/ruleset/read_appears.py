@@ -98,7 +98,7 @@ def records(rs: Ruleset) -> frozenset[str]:
 
 def passes(rs: Ruleset) -> frozenset[str]:
     """The passes over every seat's skills the ruleset needs at all: "aura" (at each step), "gains_uses"
-    and "headcount" (after each out), "other_used" (after each use), "gained" (as a skill is gained);
+    and "headcount" (after each out), "other_used" (after each use), "gained" (as a skill is gained), "camp_changed" (as a camp changes);
     a ruleset whose skills have none skips them."""
     skills = [
         *(s for role in rs.roles.values() for s in role.skills.values()),
@@ -117,6 +117,8 @@ def passes(rs: Ruleset) -> frozenset[str]:
             out.add("other_used")
         if any(t.on == "gained" for t in skill.triggers):
             out.add("gained")
+        if any(t.on == "camp_changed" for t in skill.triggers):
+            out.add("camp_changed")
     return frozenset(out)
 
 

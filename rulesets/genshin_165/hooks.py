@@ -67,10 +67,22 @@ def lovers(ctx: EffectCtx) -> None:
     if ctx.skill is not None and ctx.skill.name not in game.rs.roles[card.dealt_as].skills:
         ctx.choice = "虚情"
         return
+    _judge(ctx, void=True)
+
+
+def lovers_again(ctx: EffectCtx) -> None:
+    """若情侣中途发生阵营改变，按照上述顺序重新判定情侣归属: the same list down from 不定, the link standing
+    (〔导演〕 its 无效 line — a lover holding [真爱情侣] — and 虚情 speak of linking, not of the lovers' camp)."""
+    _judge(ctx, void=False)
+
+
+def _judge(ctx: EffectCtx, void: bool) -> None:
+    game = ctx.game
+    st = game.st
     seats = [st.seat(t) for t in ctx.targets]
     camps = {s.no: VILLAGE if s.no == ctx.actor else s.camp for s in seats}  # 丘比特在情侣性质判定中按照村民阵营计算
     others = [c for c in camps.values() if c not in (VILLAGE, WOLVES, UNSETTLED, LOVERS)]
-    if any(s.card.role in VOID_ROLES or any(s.has_status(n) for n in VOID_STATUSES) for s in seats):
+    if void and any(s.card.role in VOID_ROLES or any(s.has_status(n) for n in VOID_STATUSES) for s in seats):
         verdict = "无效"
     elif UNSETTLED in camps.values():
         verdict = "不定"
@@ -94,4 +106,5 @@ HOOKS = {
     "命运洪流名单": check_fate,
     "命运洪流": fate,
     "情侣判定": lovers,
+    "情侣重判": lovers_again,
 }
