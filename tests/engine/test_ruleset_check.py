@@ -46,8 +46,9 @@ def check(path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_secret_number_checks_clean() -> None:
-    done = check(ROOT / "rulesets" / "secret_number")
+@pytest.mark.parametrize("ruleset", sorted(p.name for p in (ROOT / "rulesets").iterdir() if p.is_dir()))
+def test_every_ruleset_checks_clean(ruleset: str) -> None:
+    done = check(ROOT / "rulesets" / ruleset)
     assert done.returncode == 0, done.stdout
     assert "未实现 0 项" in done.stdout
 
