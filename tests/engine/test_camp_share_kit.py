@@ -63,7 +63,7 @@ def test_take_kit_from_a_drawn_seat_gives_its_named_tags(tmp_path: Path) -> None
     script = (
         "  - day: 1\n    votes: {己: 乙, 庚: 乙, 辛: 乙, 甲: 乙}\n  - night: 1\n    acts:\n"
         "      - {by: 丙, skill: 杀人, targets: [丁]}\n  - day: 2\n    after:\n"
-        "      - {by: 甲, skill: 献祭唤醒, targets: []}\n"
+        "      - {by: 甲, skill: 献祭选择, targets: []}\n"
     )
     game = played(tmp_path, BOARD.split("script:\n")[0] + "script:\n" + script)
     seat = game.st.seat(1)
